@@ -1,0 +1,75 @@
+// A growable byte array for the streams a process builds during a superstep.
+//
+// Unlike std::vector<char> it never zero-fills what it hands out, and it grows
+// with realloc, so a large buffer grows by remapping pages instead of copying.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace superstep {
+
+class ByteBuffer {
+ public:
+  ByteBuffer() = default;
+  ByteBuffer(const ByteBuffer&) = delete;
+  ByteBuffer& operator=(const ByteBuffer&) = delete;
+  ByteBuffer(ByteBuffer&& other) noexcept
+      : data_(other.data_), size_(other.size_), capacity_(other.capacity_) {
+    other.data_ = nullptr;
+    other.size_ = other.capacity_ = 0;
+  }
+  ~ByteBuffer() { std::free(data_); }
+
+  char* data() { return data_; }
+  const char* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+
+  // Appends n uninitialised bytes and returns where they start.
+  char* grow(std::size_t n) {
+    if (n > capacity_ - size_) reserve(size_ + n);
+    char* at = data_ + size_;
+    size_ += n;
+    return at;
+  }
+
+  void append(const void* src, std::size_t n) {
+    if (n) std::memcpy(grow(n), src, n);
+  }
+
+  // Makes the buffer exactly n bytes long; new bytes are uninitialised.
+  void resize(std::size_t n) {
+    if (n > capacity_) reserve(n);
+    size_ = n;
+  }
+
+  // Frees the memory when the buffer is empty and holds more than keep bytes:
+  // a one-off huge superstep should not pin its memory for the rest of the run.
+  void trim(std::size_t keep) {
+    if (size_ == 0 && capacity_ > keep) {
+      std::free(data_);
+      data_ = nullptr;
+      capacity_ = 0;
+    }
+  }
+
+ private:
+  void reserve(std::size_t need) {
+    std::size_t cap = capacity_ ? capacity_ : 256;
+    while (cap < need) cap *= 2;
+    void* p = std::realloc(data_, cap);
+    if (!p) throw std::bad_alloc();
+    data_ = static_cast<char*>(p);
+    capacity_ = cap;
+  }
+
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace superstep

@@ -1,0 +1,42 @@
+// The records a process writes into its stream for one destination during a
+// superstep, in issue order. At bsp_sync each destination reads the streams of
+// all sources, in source-pid order, and applies them. All records are a
+// multiple of 8 bytes long so that headers stay aligned.
+#pragma once
+
+#include <cstdint>
+
+namespace superstep {
+
+enum class RecordKind : std::uint32_t {
+  kPutInline = 1,  // header, then nbytes of payload (small puts are combined in the stream)
+  kPutRemote = 2,  // header + RemoteSource: the destination reads the bytes from the source
+  kSend = 3,       // header (aux = tag bytes, value = payload bytes), then tag, then payload
+  kPush = 4,       // header (value = this process's address) + PushInfo
+  kPop = 5,        // header (value = registration id)
+};
+
+struct RecordHeader {
+  RecordKind kind;
+  std::uint32_t aux;    // kPutInline: byte count; kSend: tag bytes; kPutRemote: 1 if from the bulk area
+  std::uint64_t value;  // destination address (puts), payload bytes (send), address or id (registration)
+};
+static_assert(sizeof(RecordHeader) == 16);
+
+// Follows a kPutRemote header. `address` is in the source's address space:
+// an offset into its bulk staging area (aux = 1), or the user's own source
+// buffer of a bsp_hpput (aux = 0).
+struct RemoteSource {
+  std::uint64_t nbytes;
+  std::uint64_t address;
+};
+
+// Follows a kPush header.
+struct PushInfo {
+  std::uint64_t size;
+  std::uint64_t id;
+};
+
+constexpr std::uint64_t padded8(std::uint64_t n) { return (n + 7) & ~std::uint64_t{7}; }
+
+}  // namespace superstep
