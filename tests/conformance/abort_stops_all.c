@@ -1,9 +1,8 @@
 /* bsp_abort prints its formatted message and stops every process without a barrier: the last
  * process aborts in superstep 2 while the others wait in bsp_sync, and the program exits
  * non-zero. The test expects exactly the message on stderr and nothing on stdout. */
-#include <stdio.h>
-
 #include <bsp.h>
+#include <stdio.h>
 
 int main(void) {
   bsp_begin(bsp_nprocs());

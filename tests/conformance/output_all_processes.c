@@ -1,9 +1,8 @@
 /* Output of every process reaches stdout, also when it is still in the stdio buffer when the
  * process reaches bsp_end: each process prints LINES lines without flushing. The test counts
  * LINES * p lines and checks that each process's last line is there. */
-#include <stdio.h>
-
 #include <bsp.h>
+#include <stdio.h>
 
 #define LINES 20
 

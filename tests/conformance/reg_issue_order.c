@@ -21,7 +21,7 @@ int main(void) {
   int p = bsp_nprocs(), pid = bsp_pid(), target = (pid + 1) % p, source = (pid + p - 1) % p;
   int *first = pid == 0 ? x : y, *second = pid == 0 ? y : x;
 
-  bsp_push_reg(first, sizeof(int)); /* slot 0 */
+  bsp_push_reg(first, sizeof(int));      /* slot 0 */
   bsp_push_reg(second, N * sizeof(int)); /* slot 1 */
   bsp_sync();
 

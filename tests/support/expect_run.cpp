@@ -344,6 +344,12 @@ RunResult run(const Options& options, pid_t* session_out) {
   return result;
 }
 
+std::string seconds(double s) {
+  std::ostringstream text;
+  text << s << " s";
+  return text.str();
+}
+
 std::string describe_status(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {
@@ -397,10 +403,10 @@ size_t expected_count(const std::string& spec, const Options& options) {
 std::string show(const std::string& text) {
   const size_t limit = 4000;
   if (text.empty()) return "    (empty)\n";
-  std::string shown = text.size() > limit ? text.substr(0, limit) + "\n[... " +
-                                                std::to_string(text.size() - limit) +
-                                                " more bytes]"
-                                          : text;
+  std::string body = text.back() == '\n' ? text.substr(0, text.size() - 1) : text;
+  std::string shown = body.size() > limit ? body.substr(0, limit) + "\n[... " +
+                                                std::to_string(body.size() - limit) + " more bytes]"
+                                          : body;
   std::string indented = "    ";
   for (char c : shown) {
     indented += c;
@@ -428,14 +434,14 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> failures;
   if (result.timed_out) {
-    failures.push_back("timed out after " + std::to_string(options.timeout_s) +
-                       " s; the whole session was killed");
+    failures.push_back("timed out after " + seconds(options.timeout_s) +
+                       "; the whole session was killed");
   } else if (auto why = check_exit(options.exit_expect, result.wait_status)) {
     failures.push_back(*why);
   }
   if (options.kill_after_output && !result.killed_by_us) {
-    failures.push_back("stdout never matched --kill-after-output '" +
-                       *options.kill_after_output + "'");
+    failures.push_back("stdout never matched --kill-after-output '" + *options.kill_after_output +
+                       "'");
   }
   for (size_t k = 0; k < out_res.size(); ++k) {
     if (!std::regex_search(result.out, out_res[k])) {
@@ -452,8 +458,7 @@ int main(int argc, char** argv) {
     size_t got = count_matches(result.out, count_res[k]);
     if (got != want) {
       failures.push_back("stdout holds " + std::to_string(got) + " matches of '" +
-                         options.stdout_counts[k].pattern + "', expected " +
-                         std::to_string(want));
+                         options.stdout_counts[k].pattern + "', expected " + std::to_string(want));
     }
   }
 
@@ -466,7 +471,7 @@ int main(int argc, char** argv) {
   }
   if (!left.empty()) {
     std::string what = std::to_string(left.size()) + " process(es) of the program still exist " +
-                       std::to_string(options.grace_s) + " s after it ended:";
+                       seconds(options.grace_s) + " after it ended:";
     for (const ProcInfo& info : left) {
       what += "\n      pid " + std::to_string(info.pid) + " (" + info.comm + ") state " +
               info.state + " parent " + std::to_string(info.ppid);
