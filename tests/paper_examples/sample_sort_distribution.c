@@ -83,9 +83,7 @@ int main(void) {
   }
   double mine[4] = {b_size, bucket_sum, b_size ? b[0] : 0, b_size ? b[b_size - 1] : 0};
   double sent[2] = {A_SIZE, my_sum};
-  for (int t = 0; t < p; t++) {
-    bsp_put(t, mine, stats[pid], 0, sizeof mine);
-  }
+  for (int t = 0; t < p; t++) bsp_put(t, mine, stats, pid * (int)sizeof mine, sizeof mine);
   /* Totals of the input: every process sends its count and sum to everyone with BSMP. */
   for (int t = 0; t < p; t++) bsp_send(t, NULL, sent, sizeof sent);
   bsp_sync();
