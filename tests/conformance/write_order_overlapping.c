@@ -1,20 +1,21 @@
 /* Overlapping writes in one superstep are applied in a deterministic order: issuing process
  * pid ascending, then issue order. Every process puts several overlapping byte ranges into
  * every process's buffer; each process computes the expected final buffer by applying all
- * puts sequentially in that order, and compares. */
+ * puts sequentially in that order, and compares. Small puts (copied into the request stream)
+ * and large ones (over 1 KiB, which an implementation may carry differently) are mixed. */
 #include <stdio.h>
 #include <string.h>
 
 #include "spmd_check.h"
 
-#define N 64
+#define N 4096
 #define PUTS 5
 static unsigned char buffer[N];
 
 /* The k-th put of process s: a byte range and a fill value, the same on every process. */
 static void put_range(int s, int k, int p, int *offset, int *nbytes, unsigned char *fill) {
-  *offset = (s * 7 + k * 11) % (N / 2);
-  *nbytes = 1 + (s * 13 + k * 5 + p) % (N / 2);
+  *offset = (s * 7 + k * 11) * 37 % (N / 2);
+  *nbytes = k % 2 == 0 ? 1 + (s * 13 + k * 5 + p) % 64 : 1025 + (s * 13 + k * 5 + p) * 29 % 1000;
   *fill = (unsigned char)(1 + s * PUTS + k);
 }
 
