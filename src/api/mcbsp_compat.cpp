@@ -9,10 +9,11 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
 #include "api/mcbsp_direct_get.hpp"
+#include "core/errors.hpp"
+
+using superstep::usage_error;
 
 namespace {
 
@@ -20,10 +21,10 @@ namespace {
 // at most INT_MAX bytes.
 int size_to_int(const char* primitive, const char* what, std::size_t value) {
   if (value > static_cast<std::size_t>(INT_MAX)) {
-    bsp_abort(
-        "superstep: error in %s, process %d: %s is %zu, more than %d, the most one request can "
-        "move; split it into smaller requests",
-        primitive, bsp_pid(), what, value, INT_MAX);
+    usage_error(primitive,
+                "%s is %zu, more than %d, the most one request can move; split it into smaller "
+                "requests",
+                what, value, INT_MAX);
   }
   return static_cast<int>(value);
 }
@@ -32,10 +33,9 @@ int size_to_int(const char* primitive, const char* what, std::size_t value) {
 // give a confusing message, so name the value the program used.
 int pid_to_int(const char* primitive, unsigned pid) {
   if (pid > static_cast<unsigned>(INT_MAX)) {
-    bsp_abort(
-        "superstep: error in %s, process %d: pid %u is not a process (there are %d); use a pid "
-        "from 0 to bsp_nprocs()-1",
-        primitive, bsp_pid(), pid, bsp_nprocs());
+    usage_error(primitive, "pid %u is not a process (bsp_nprocs() is %d); pass a pid from 0 to "
+                "bsp_nprocs()-1",
+                pid, bsp_nprocs());
   }
   return static_cast<int>(pid);
 }
@@ -46,10 +46,7 @@ extern "C" {
 
 void superstep_mcbsp_begin(unsigned maxprocs) {
   if (maxprocs > static_cast<unsigned>(INT_MAX)) {
-    std::fprintf(stderr,
-                 "superstep: error in bsp_begin: %u processes requested; ask for at most %d\n",
-                 maxprocs, INT_MAX);
-    std::exit(EXIT_FAILURE);
+    usage_error("bsp_begin", "%u processes requested; ask for at most %d", maxprocs, INT_MAX);
   }
   bsp_begin(static_cast<int>(maxprocs));
 }
@@ -148,10 +145,9 @@ namespace superstep {
 // Stands in until the core defines direct_get (a strong definition there
 // replaces this weak one); remove it then.
 __attribute__((weak)) void direct_get(int, const void*, std::size_t, void*, std::size_t) {
-  bsp_abort(
-      "superstep: error in bsp_direct_get, process %d: this build of the library does not "
-      "provide bsp_direct_get yet; use bsp_get and a bsp_sync",
-      bsp_pid());
+  usage_error("bsp_direct_get",
+              "this build of the library does not provide bsp_direct_get yet; use bsp_get and "
+              "a bsp_sync");
 }
 
 }  // namespace superstep
