@@ -18,6 +18,9 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#ifdef SUPERSTEP_MCBSP_COMPAT
+#include <stdint.h> /* SIZE_MAX: what bsp_get_tag and bsp_hpmove report for an empty queue */
+#endif
 
 #ifdef __cplusplus
 extern "C" {

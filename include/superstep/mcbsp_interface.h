@@ -41,31 +41,31 @@ bsp_pid_t bsp_pid(void) SUPERSTEP_MCBSP_SYMBOL(pid);
 /* Direct remote memory access. As in MulticoreBSP, a put's destination may be
  * given as a pointer to const. */
 void bsp_push_reg(const void *ident, bsp_size_t size) SUPERSTEP_MCBSP_SYMBOL(push_reg);
-void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
-             bsp_size_t nbytes) SUPERSTEP_MCBSP_SYMBOL(put);
+void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset, bsp_size_t nbytes)
+    SUPERSTEP_MCBSP_SYMBOL(put);
 void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
                bsp_size_t nbytes) SUPERSTEP_MCBSP_SYMBOL(hpput);
-void bsp_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
-             bsp_size_t nbytes) SUPERSTEP_MCBSP_SYMBOL(get);
-void bsp_hpget(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
-               bsp_size_t nbytes) SUPERSTEP_MCBSP_SYMBOL(hpget);
+void bsp_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes)
+    SUPERSTEP_MCBSP_SYMBOL(get);
+void bsp_hpget(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes)
+    SUPERSTEP_MCBSP_SYMBOL(hpget);
 /* Copies nbytes from the registered area src on process pid, at offset, into
  * dst now, before returning: it reads whatever the remote memory holds at
  * this moment (it is neither buffered nor atomic), not the value at the next
  * sync. The registration must have taken effect in an earlier superstep. */
-void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
-                    bsp_size_t nbytes) SUPERSTEP_MCBSP_SYMBOL(direct_get);
+void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes)
+    SUPERSTEP_MCBSP_SYMBOL(direct_get);
 
 /* Bulk synchronous message passing */
 void bsp_set_tagsize(bsp_size_t *tag_nbytes) SUPERSTEP_MCBSP_SYMBOL(set_tagsize);
-void bsp_send(bsp_pid_t pid, const void *tag, const void *payload,
-              bsp_size_t payload_nbytes) SUPERSTEP_MCBSP_SYMBOL(send);
+void bsp_send(bsp_pid_t pid, const void *tag, const void *payload, bsp_size_t payload_nbytes)
+    SUPERSTEP_MCBSP_SYMBOL(send);
 /* bsp_send without buffering on the sending side: the tag and payload may be
  * read at any time until the end of the next bsp_sync, so they must not
  * change before then. The message arrives in the next superstep, as with
  * bsp_send. */
-void bsp_hpsend(bsp_pid_t pid, const void *tag, const void *payload,
-                bsp_size_t payload_nbytes) SUPERSTEP_MCBSP_SYMBOL(hpsend);
+void bsp_hpsend(bsp_pid_t pid, const void *tag, const void *payload, bsp_size_t payload_nbytes)
+    SUPERSTEP_MCBSP_SYMBOL(hpsend);
 void bsp_qsize(bsp_nprocs_t *nmessages, bsp_size_t *accum_nbytes) SUPERSTEP_MCBSP_SYMBOL(qsize);
 void bsp_get_tag(bsp_size_t *status, void *tag) SUPERSTEP_MCBSP_SYMBOL(get_tag);
 void bsp_move(void *payload, bsp_size_t reception_nbytes) SUPERSTEP_MCBSP_SYMBOL(move);

@@ -33,7 +33,8 @@ int size_to_int(const char* primitive, const char* what, std::size_t value) {
 // give a confusing message, so name the value the program used.
 int pid_to_int(const char* primitive, unsigned pid) {
   if (pid > static_cast<unsigned>(INT_MAX)) {
-    usage_error(primitive, "pid %u is not a process (bsp_nprocs() is %d); pass a pid from 0 to "
+    usage_error(primitive,
+                "pid %u is not a process (bsp_nprocs() is %d); pass a pid from 0 to "
                 "bsp_nprocs()-1",
                 pid, bsp_nprocs());
   }

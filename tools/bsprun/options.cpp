@@ -104,11 +104,14 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       found = true;
     }
     if (found) {
-      if (!*found) return usage_error("option " + std::string(arg) + " needs a number of processes");
+      if (!*found)
+        return usage_error("option " + std::string(arg) + " needs a number of processes");
       options.nprocs = parse_nprocs(value);
       if (!options.nprocs) {
-        return usage_error("the number of processes must be a whole number from 1 to 999999999, "
-                           "not '" + value + "'");
+        return usage_error(
+            "the number of processes must be a whole number from 1 to 999999999, "
+            "not '" +
+            value + "'");
       }
       continue;
     }

@@ -15,10 +15,10 @@ struct Options {
 };
 
 // Exit statuses bsprun itself chooses; otherwise it passes on the program's.
-inline constexpr int kExitUsage = 2;         // bad command line
-inline constexpr int kExitTimeout = 124;     // --timeout expired
-inline constexpr int kExitCannotRun = 126;   // the program exists but could not be started
-inline constexpr int kExitNotFound = 127;    // no such program
+inline constexpr int kExitUsage = 2;        // bad command line
+inline constexpr int kExitTimeout = 124;    // --timeout expired
+inline constexpr int kExitCannotRun = 126;  // the program exists but could not be started
+inline constexpr int kExitNotFound = 127;   // no such program
 
 struct ParsedCommandLine {
   std::optional<Options> options;  // set when there is a program to run

@@ -44,8 +44,8 @@ void set_terminal_group(pid_t group) {
 
 }  // namespace
 
-std::optional<ProgramProcess> ProgramProcess::start(const ProgramSpec& spec,
-                                                    void (*before_exec)(), int& error) {
+std::optional<ProgramProcess> ProgramProcess::start(const ProgramSpec& spec, void (*before_exec)(),
+                                                    int& error) {
   // The child reports a failed exec through this pipe; a successful exec
   // closes it (O_CLOEXEC), which the parent sees as end of file.
   int report[2];

@@ -13,7 +13,7 @@
 namespace bsprun {
 
 struct ProgramSpec {
-  std::vector<std::string> command;                          // program and arguments
+  std::vector<std::string> command;                              // program and arguments
   std::vector<std::pair<std::string, std::string>> environment;  // set in the program only
   int stdout_fd = -1;  // when >= 0, becomes the program's stdout
   int stderr_fd = -1;  // when >= 0, becomes the program's stderr
@@ -39,7 +39,8 @@ class ProgramProcess {
   std::optional<int> poll_exit();
 
  private:
-  explicit ProgramProcess(pid_t pid, bool owns_terminal) : pid_(pid), owns_terminal_(owns_terminal) {}
+  explicit ProgramProcess(pid_t pid, bool owns_terminal)
+      : pid_(pid), owns_terminal_(owns_terminal) {}
   void give_terminal_back();
 
   pid_t pid_;
