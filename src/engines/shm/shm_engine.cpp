@@ -13,7 +13,6 @@
 
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/supervisor.hpp"
-#include "core/output_redirect.hpp"
 
 namespace superstep::shm {
 
@@ -81,7 +80,6 @@ ShmEngine* ShmEngine::start(int nprocs) {
       if (getppid() != parent) _exit(1);
       control.process(q).os_pid = getpid();
       control.process(q).state = kRunning;
-      redirect_output_for_tagging(q);
       g_engine = new ShmEngine(control, q, oversubscribed);
       return g_engine;
     }
