@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/checks.hpp"
 #include "api/mcbsp_direct_get.hpp"
 #include "core/errors.hpp"
 
@@ -143,12 +144,13 @@ std::size_t superstep_mcbsp_hpmove(void** tag_ptr, void** payload_ptr) {
 
 namespace superstep {
 
-// Stands in until the core defines direct_get (a strong definition there
-// replaces this weak one); remove it then.
-__attribute__((weak)) void direct_get(int, const void*, std::size_t, void*, std::size_t) {
-  usage_error("bsp_direct_get",
-              "this build of the library does not provide bsp_direct_get yet; use bsp_get and "
-              "a bsp_sync");
+void direct_get(int pid, const void* src, std::size_t offset, void* dst, std::size_t nbytes) {
+  Runtime& rt = running("bsp_direct_get");
+  check_pid("bsp_direct_get", rt, pid);
+  if (nbytes > 0 && (!src || !dst))
+    usage_error("bsp_direct_get", "src or dst is NULL but nbytes is %zu; pass valid addresses",
+                nbytes);
+  rt.direct_get(pid, src, offset, dst, nbytes);
 }
 
 }  // namespace superstep

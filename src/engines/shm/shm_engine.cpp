@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/output_redirect.hpp"
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/supervisor.hpp"
 
@@ -80,6 +81,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
       if (getppid() != parent) _exit(1);
       control.process(q).os_pid = getpid();
       control.process(q).state = kRunning;
+      redirect_output_for_tagging(q);
       g_engine = new ShmEngine(control, q, oversubscribed);
       return g_engine;
     }
