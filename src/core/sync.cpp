@@ -131,9 +131,14 @@ void Runtime::check_agreement(std::uint32_t all) const {
     if (digest_differs)
       fatal(
           format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
-                 "registration slots (the address each popped is registered in a different "
-                 "slot on each process, paper §3.1); pop the same registration everywhere",
-                 step));
+                 "registration slots (%s; slots are numbered by bsp_push_reg call, from 0): "
+                 "the address each popped is newest in a different slot on each process "
+                 "(paper §3.1); pop the same registration everywhere",
+                 step, list_values(nprocs_, [&](int q) {
+                         return s(q).first_popped == UINT64_MAX
+                                    ? std::string("no pop")
+                                    : "slot " + std::to_string(s(q).first_popped);
+                       }).c_str()));
   }
   if (all & kFlagTagsize) {
     bool differ = false;
