@@ -63,6 +63,7 @@ void Runtime::end() {
   run_sync(SyncKind::kEnd);
   active_ = nullptr;
   engine_->finish();  // other processes do not return from here
+  g_runtime.reset();  // frees this runtime and its engine: touch no member after this
 }
 
 std::uint64_t Runtime::resolve(const char* primitive, int pid, const void* ident,

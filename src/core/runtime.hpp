@@ -77,7 +77,7 @@ class Runtime {
   static Runtime* active_;
   static bool begun_;
 
-  Engine* engine_;
+  std::unique_ptr<Engine> engine_;
   int pid_;
   int nprocs_;
   std::uint64_t superstep_ = 0;

@@ -36,6 +36,10 @@ int main(void) {
 
   bsp_pop_reg(inbox);
   bsp_pop_reg(outbox);
+  bsp_sync();
+  free(fetched);
+  free(inbox);
+  free(outbox);
   bsp_end();
   printf("PASS\n");
   return 0;

@@ -46,7 +46,9 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed)
       barrier_(&control.header().barrier, control.header().nprocs, oversubscribed,
                &control.header().stop, &ShmEngine::on_stop) {}
 
-ShmEngine::~ShmEngine() = default;
+ShmEngine::~ShmEngine() {
+  if (g_engine == this) g_engine = nullptr;
+}
 
 ShmEngine* ShmEngine::start(int nprocs) {
   ControlBlock control = ControlBlock::create(nprocs);
@@ -166,7 +168,6 @@ void ShmEngine::finish() {
   if (supervisor_) supervisor_->wait_for_workers();
   if (control_.header().stop.load()) leave_stopped();
   control_.unmap();
-  g_engine = nullptr;
 }
 
 void ShmEngine::abort_all(const char* message) {
