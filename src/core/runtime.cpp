@@ -1,8 +1,8 @@
 #include "core/runtime.hpp"
 
-#include <cstdlib>
 #include <sys/uio.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "core/errors.hpp"
@@ -35,10 +35,12 @@ void exit_without_end(int status, void*) {
 Runtime::Runtime(Engine* engine) : engine_(engine), pid_(engine->pid()), nprocs_(engine->nprocs()) {
   registry_.reset(nprocs_, pid_);
   for (int k = 0; k < 2; ++k) {
-    outbox_[k].reset(nprocs_);
+    outbox_[k].reset(nprocs_, !engine->reads_remote_memory());
     incoming_[k].resize(nprocs_);
   }
   stream_refs_.resize(nprocs_);
+  incoming_view_.resize(nprocs_);
+  replies_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
   engine_->note_superstep(0);
 }
@@ -113,7 +115,7 @@ void Runtime::put(const char* primitive, int pid, const void* src, void* dst, st
     return;
   }
   out.hpput(pid, remote, src, nbytes);
-  if (pid != pid_) out.note_remote_hp();
+  if (pid != pid_ && engine_->reads_remote_memory()) out.note_remote_hp();
 }
 
 void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
@@ -121,6 +123,8 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
   if (nbytes == 0) return;
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
   gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp});
+  if (pid != pid_ && !engine_->reads_remote_memory())
+    outbox_[parity_].get_request(pid, remote, nbytes);
 }
 
 void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* dst,

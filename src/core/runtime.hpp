@@ -70,6 +70,7 @@ class Runtime {
   void check_agreement(std::uint32_t all) const;
   void fetch_streams();
   void read_get_sources();
+  void answer_get_requests();
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
   void start_next_superstep();
@@ -88,6 +89,8 @@ class Runtime {
   // of superstep k+1 points into what arrived at the end of superstep k.
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
+  std::vector<StreamRef> incoming_view_;  // this sync's stream from each source
+  std::vector<ByteBuffer> replies_;       // engines without remote reads: answers to gets
   int parity_ = 0;
   std::vector<StreamRef> stream_refs_;
 

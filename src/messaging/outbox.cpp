@@ -13,7 +13,8 @@ void store(char* at, const T& value) {
 }
 }  // namespace
 
-void Outbox::reset(int nprocs) {
+void Outbox::reset(int nprocs, bool inline_only) {
+  inline_only_ = inline_only;
   streams_.clear();
   streams_.resize(nprocs);
   bulk_.clear();
@@ -34,7 +35,7 @@ void Outbox::trim() {
 }
 
 void Outbox::put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  if (nbytes <= kInlineMax) {
+  if (nbytes <= kInlineMax || inline_only_) {
     char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
     store(at,
           RecordHeader{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address});
@@ -48,7 +49,14 @@ void Outbox::put(int dst, std::uint64_t dst_address, const void* src, std::uint6
   store(at + sizeof(RecordHeader), RemoteSource{nbytes, offset});
 }
 
+void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
+  char* at = append(owner, sizeof(RecordHeader) + sizeof(GetInfo));
+  store(at, RecordHeader{RecordKind::kGetRequest, 0, address});
+  store(at + sizeof(RecordHeader), GetInfo{nbytes});
+}
+
 void Outbox::hpput(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  if (inline_only_) return put(dst, dst_address, src, nbytes);
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
   store(at, RecordHeader{RecordKind::kPutRemote, 0, dst_address});
   store(at + sizeof(RecordHeader),

@@ -19,12 +19,16 @@ class Outbox {
   // staged in the bulk area and read by the destination into place.
   static constexpr std::uint64_t kInlineMax = 1024;
 
-  void reset(int nprocs);
+  // inline_only: every payload travels inside the streams (for engines that
+  // cannot read another process's memory; hpput then copies at the call,
+  // which its semantics allow).
+  void reset(int nprocs, bool inline_only);
   void clear();
   // Drops memory kept from an unusually large superstep.
   void trim();
 
   void put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  void get_request(int owner, std::uint64_t address, std::uint64_t nbytes);
   void hpput(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   void send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
             std::uint64_t payload_bytes);
@@ -50,6 +54,7 @@ class Outbox {
   ByteBuffer bulk_;
   int nonempty_streams_ = 0;
   bool remote_hp_ = false;
+  bool inline_only_ = false;
 };
 
 }  // namespace superstep

@@ -160,6 +160,14 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
   abort_all(message);
 }
 
+void ShmEngine::exchange_replies(const StreamRef*) {
+  abort_all("superstep: internal error: reply round asked of the shared-memory engine");
+}
+
+std::uint64_t ShmEngine::reply_size(int) const { return 0; }
+
+const char* ShmEngine::reply_data(int) const { return nullptr; }
+
 void ShmEngine::finish() {
   control_.process(pid_).state = kEnded;
   if (pid_ != 0) {
