@@ -10,7 +10,7 @@ namespace bench {
 
 // Median seconds per barrier of two processes (this one and a forked child)
 // spinning on an anonymous shared mapping: the cheapest a superstep can be.
-double two_process_barrier_seconds(int barriers_per_sample = 20000, int samples = 7);
+double two_process_barrier_seconds(int barriers_per_sample = 5000, int samples = 7);
 
 // Median seconds to memcpy `bytes` between two buffers already touched.
 double memcpy_seconds(std::size_t bytes, int samples = 9);
