@@ -1,0 +1,157 @@
+#include "measure.hpp"
+
+#include <bsp.h>
+
+#include <cstdio>
+#include <vector>
+
+#include "pattern_table.hpp"
+
+namespace bspprobe {
+
+namespace {
+
+// Source and destination of every pattern; both registered, since bsp_get
+// reads from the source remotely. Sized once: registered memory must not move.
+struct Buffers {
+  std::vector<float> src;
+  std::vector<float> dst;
+};
+
+void progress_line(bool progress, const char* what) {
+  if (progress && bsp_pid() == 0) {
+    std::fprintf(stderr, "bspprobe: p=%d: %s (%.1f s)\n", bsp_nprocs(), what, bsp_time());
+    std::fflush(stderr);
+  }
+}
+
+// The messages this process issues in one superstep of the pattern: the
+// sender issues puts and sends, the receiver issues gets.
+std::vector<Transfer> issued_here(const Pattern& pattern) {
+  std::vector<Transfer> mine;
+  const int me = bsp_pid();
+  for (const Transfer& t : pattern_transfers(pattern, bsp_nprocs())) {
+    const int issuer = pattern.primitive == Primitive::kGet ? t.to : t.from;
+    if (issuer == me) mine.push_back(t);
+  }
+  return mine;
+}
+
+void issue(const Pattern& pattern, const std::vector<Transfer>& mine, long m, Buffers& b) {
+  const int bytes = static_cast<int>(m * static_cast<long>(sizeof(float)));
+  for (const Transfer& t : mine) {
+    const int offset = t.slot * bytes;
+    switch (pattern.primitive) {
+      case Primitive::kHpput: bsp_hpput(t.to, b.src.data(), b.dst.data(), offset, bytes); break;
+      case Primitive::kPut: bsp_put(t.to, b.src.data(), b.dst.data(), offset, bytes); break;
+      case Primitive::kGet:
+        bsp_get(t.from, b.src.data(), 0, b.dst.data() + t.slot * m, bytes);
+        break;
+      case Primitive::kSend: bsp_send(t.to, nullptr, b.src.data(), bytes); break;
+    }
+  }
+}
+
+// Receives what bsp_send delivered, one copy per message, as a program would.
+void drain_messages(Buffers& b) {
+  int messages = 0, bytes = 0;
+  bsp_qsize(&messages, &bytes);
+  char* dst = reinterpret_cast<char*>(b.dst.data());
+  char tag = 0;
+  for (int i = 0; i < messages; ++i) {
+    int length = 0;
+    bsp_get_tag(&length, &tag);
+    bsp_move(dst, length);
+    dst += length;
+  }
+}
+
+// Seconds per superstep, averaged over supersteps_per_sample back-to-back
+// supersteps that each realise the pattern once. Timed on process 0: every
+// superstep ends with a barrier, so its clock spans the slowest process.
+double time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, long m, int supersteps,
+                   Buffers& b) {
+  bsp_sync();
+  const double t0 = bsp_time();
+  for (int r = 0; r < supersteps; ++r) {
+    issue(pattern, mine, m, b);
+    bsp_sync();
+    if (pattern.primitive == Primitive::kSend) drain_messages(b);
+  }
+  return (bsp_time() - t0) / supersteps;
+}
+
+Json measure_pattern(const Pattern& pattern, const Plan& plan, Buffers& b) {
+  const int p = bsp_nprocs();
+  const std::vector<Transfer> mine = issued_here(pattern);
+  const std::vector<Transfer> all = pattern_transfers(pattern, p);
+  Json points = Json::array();
+  for (const long nominal_h : plan.h_grid) {
+    const long m = words_per_message(pattern, p, nominal_h);
+    time_sample(pattern, mine, m, 1, b);  // warm-up: first touch, buffer growth
+    std::vector<double> samples;
+    for (int s = 0; s < plan.samples; ++s)
+      samples.push_back(time_sample(pattern, mine, m, plan.supersteps_per_sample, b));
+    Json point = Json::object();
+    point.set("h_nominal", nominal_h);
+    point.set("h", h_relation(all, p, m, pattern.h_operator));
+    point.set("m", m);
+    point.set("samples", Json::numbers(samples));
+    points.push_back(std::move(point));
+  }
+  Json series = Json::object();
+  series.set("name", pattern.name);
+  series.set("points", std::move(points));
+  return series;
+}
+
+// l: seconds per empty superstep, from the middle of a long run of syncs.
+std::vector<double> measure_empty_supersteps(const Plan& plan) {
+  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
+  std::vector<double> samples;
+  for (int s = 0; s < plan.sync_samples; ++s) {
+    const double t0 = bsp_time();
+    for (int i = 0; i < plan.syncs_per_sample; ++i) bsp_sync();
+    samples.push_back((bsp_time() - t0) / plan.syncs_per_sample);
+  }
+  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
+  return samples;
+}
+
+}  // namespace
+
+Json measure_supersteps(const Plan& plan, bool progress) {
+  const int p = bsp_nprocs();
+  Buffers b;
+  // Every pattern receives at most h words (formula 4), plus rounding slack
+  // when h is smaller than the number of messages.
+  const long words = plan.h_grid.back() + 2L * p;
+  b.src.assign(static_cast<std::size_t>(words), static_cast<float>(bsp_pid()));
+  b.dst.assign(static_cast<std::size_t>(words), 0.0f);
+  bsp_push_reg(b.src.data(), static_cast<int>(words * sizeof(float)));
+  bsp_push_reg(b.dst.data(), static_cast<int>(words * sizeof(float)));
+  bsp_sync();
+
+  progress_line(progress, "l, empty supersteps");
+  const std::vector<double> l_samples = measure_empty_supersteps(plan);
+
+  Json series = Json::array();
+  for (const Pattern& pattern : all_patterns()) {
+    if (p < pattern.min_p) continue;
+    progress_line(progress, pattern.description);
+    series.push_back(measure_pattern(pattern, plan, b));
+  }
+
+  bsp_pop_reg(b.dst.data());
+  bsp_pop_reg(b.src.data());
+  bsp_sync();
+
+  if (bsp_pid() != 0) return Json();
+  Json raw = Json::object();
+  raw.set("p", p);
+  raw.set("l_samples", Json::numbers(l_samples));
+  raw.set("series", std::move(series));
+  return raw;
+}
+
+}  // namespace bspprobe
