@@ -187,6 +187,10 @@ Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& flo
   result.set("date", info.date);
   result.set("mode", info.mode);
   result.set("processors", info.processors);
+  Json load = Json::object();
+  load.set("before", info.load_before);
+  load.set("after", info.load_after);
+  result.set("load_average", std::move(load));
   result.set("word_bytes", kWordBytes);
   result.set("s_flops", s);
   Json kernels = Json::object();

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 
@@ -33,6 +34,11 @@ std::string utc_timestamp() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return buf;
+}
+
+double load_average() {
+  double load[1];
+  return getloadavg(load, 1) == 1 ? load[0] : -1;
 }
 
 int online_processors() {

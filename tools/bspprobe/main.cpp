@@ -96,6 +96,7 @@ int probe(const Options& o) {
   info.date = utc_timestamp();
   info.mode = o.quick ? "quick" : "full";
   info.processors = online_processors();
+  info.load_before = load_average();
 
   note(o, "s: inner product out of cache, matrix multiply in cache");
   const ComputeRate rate = measure_compute_rate(plan);
@@ -110,6 +111,7 @@ int probe(const Options& o) {
                 (p > info.processors ? " (oversubscribed: more processes than processors)" : ""));
     raw.push_back(measure_at(p, o));
   }
+  info.load_after = load_average();
   const Json result = analyse(info, rate, floors, raw);
   write_file(o.output, result.dump());
   present(result, o);

@@ -161,7 +161,7 @@ Options:
   --max-p P          measure p = 1, 2, 4, ... up to P, and P itself
                      (default: bsp_nprocs(), i.e. $BSP_NPROCS or the processor count)
   --max-words N      largest h-relation in 32-bit words
-                     (default 1048576; 131072 with --quick)
+                     (default 4194304; 1048576 with --quick)
   --output FILE      JSON result file (default bspprobe.json)
   --plot FILE        SVG plot of time against h (default bspprobe.svg; "" for none)
   --machine NAME     machine name for the table and the JSON (default: CPU model)

@@ -34,8 +34,8 @@ std::vector<int> powers_of_two_up_to(int max_p);
 
 std::string usage_text();
 
-constexpr long kDefaultMaxWords = 1L << 20;
-constexpr long kQuickMaxWords = 1L << 17;
+constexpr long kDefaultMaxWords = 1L << 22;
+constexpr long kQuickMaxWords = 1L << 20;
 constexpr long kMinMaxWords = 64;
 constexpr int kMaxProcs = 1024;
 

@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -47,6 +48,11 @@ std::string format_report(const Json& r) {
   out += format("machine: %s, %d processors, host %s\n", r["machine"].as_string().c_str(),
                 static_cast<int>(r["processors"].as_number()), r["host"].as_string().c_str());
   out += format("probe:   %s, %s\n", r["mode"].as_string().c_str(), r["date"].as_string().c_str());
+  const double busy = std::max(r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
+  if (busy > 0.5)
+    out += format("load:    1-minute load average %.1f before, %.1f after: other programs were running, "
+                  "and the figures include their interference\n",
+                  r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
   out += format("s = %.1f Mflop/s: average of inner product out of cache (%.1f) and matrix multiply "
                 "in cache (%.1f), float\n\n",
                 s / 1e6, r["s_kernels"]["inner_product"]["median"].as_number() / 1e6,

@@ -96,6 +96,10 @@ std::vector<std::string> schema_problems(const Json& result) {
       c.problems.push_back(std::string("schema: expected \"") + kResultSchema + "\"");
   for (const char* key : {"machine", "host", "date", "mode"}) c.string(result, "", key);
   for (const char* key : {"processors", "word_bytes", "s_flops"}) c.number(result, "", key);
+  if (const Json* load = c.member(result, "", "load_average")) {
+    c.number(*load, "load_average", "before");
+    c.number(*load, "load_average", "after");
+  }
   if (const Json* kernels = c.member(result, "", "s_kernels")) {
     c.summary(*kernels, "s_kernels", "inner_product");
     c.summary(*kernels, "s_kernels", "matmul");

@@ -62,8 +62,17 @@ class Axis {
   std::vector<double> ticks() const {
     std::vector<double> out;
     if (log_) {
-      for (double e = std::floor(lo_); e <= std::ceil(hi_); e += 1)
-        if (e >= lo_ - 1e-9 && e <= hi_ + 1e-9) out.push_back(std::pow(10.0, e));
+      // Decades; on a short axis also 2 and 5 times them, then every digit.
+      for (const std::vector<double>& mantissas :
+           {std::vector<double>{1}, {1, 2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+        out.clear();
+        for (double e = std::floor(lo_); e <= std::ceil(hi_); e += 1)
+          for (double m : mantissas) {
+            const double v = std::log10(m) + e;
+            if (v >= lo_ - 1e-9 && v <= hi_ + 1e-9) out.push_back(m * std::pow(10.0, e));
+          }
+        if (out.size() >= 3) break;
+      }
       return out;
     }
     const double raw = (hi_ - lo_) / 5;
