@@ -116,7 +116,7 @@ TEST(ResultPlot, HasAPanelPerProcessCountAndTable1) {
   EXPECT_EQ(testing::xml_balance_problem(svg), "");
   EXPECT_NE(svg.find("p = 2: patterns"), std::string::npos);
   EXPECT_NE(svg.find("p = 4: patterns"), std::string::npos);
-  EXPECT_NE(svg.find("Table 1 patterns"), std::string::npos);
+  EXPECT_NE(svg.find("Table 1: local"), std::string::npos);
   EXPECT_NE(svg.find("formula 11"), std::string::npos);
   EXPECT_NE(svg.find("local p=1"), std::string::npos);
 }

@@ -33,9 +33,12 @@ void futex(std::atomic<int>* word, int op, int value) {
   syscall(SYS_futex, reinterpret_cast<int*>(word), op, value, nullptr, nullptr, 0);
 }
 
-// Sense-free generation barrier for two: the second to arrive opens the next
-// generation. Waiters spin a little (cheap when both have a core), then sleep
-// on a futex (cheap when they share one).
+// Generation barrier for two: the second to arrive opens the next generation.
+// Waiters spin for up to kSpinSeconds (cheapest when both have a core), then
+// sleep on a futex (cheapest when they share one with other programs). The
+// spin is bounded in time, not in iterations: a pause instruction costs from
+// a few to over a hundred cycles depending on the processor.
+constexpr double kSpinSeconds = 50e-6;
 void arrive_and_wait(SharedBarrier& b) {
   const int generation = b.generation.load(std::memory_order_acquire);
   if (b.arrived.fetch_add(1, std::memory_order_acq_rel) == 1) {
@@ -44,10 +47,13 @@ void arrive_and_wait(SharedBarrier& b) {
     futex(&b.generation, FUTEX_WAKE, 1);
     return;
   }
-  for (int spin = 0; spin < 20000; ++spin) {
-    if (b.generation.load(std::memory_order_acquire) != generation) return;
-    __builtin_ia32_pause();
-  }
+  const double give_up = now_seconds() + kSpinSeconds;
+  do {
+    for (int spin = 0; spin < 64; ++spin) {
+      if (b.generation.load(std::memory_order_acquire) != generation) return;
+      cpu_relax();
+    }
+  } while (now_seconds() < give_up);
   while (b.generation.load(std::memory_order_acquire) == generation)
     futex(&b.generation, FUTEX_WAIT, generation);
 }

@@ -94,7 +94,7 @@ std::string render_result_plot(const Json& r) {
     panels.push_back(std::move(panel));
   }
 
-  PlotPanel table1 = empty_panel("Table 1 patterns: local (solid), global (dashed), h = max(in, out)");
+  PlotPanel table1 = empty_panel("Table 1: local (solid), global (dashed); h = max(in, out)");
   int color = 0;
   for (const Json& e : r["per_p"].as_array()) {
     const std::string p = std::to_string(static_cast<int>(e["p"].as_number()));
