@@ -87,9 +87,9 @@ TEST(Formula11, RecoversCommonLineDespiteDifferentRoundingOfH) {
   // realised h differ a little between patterns.
   const double g = 2e-9, l = 1e-5;
   const std::vector<PatternCurve> curves = {
-      curve("E", 2, g, l, {1000, 4000, 16000}),      curve("PP", 2, g, l, {1000, 4000, 16000}),
-      curve("E", 4, g, l, {1000, 4000, 16000}),      curve("OA", 4, g, l, {999, 3999, 15999}),
-      curve("AO", 8, g, l, {994, 3997, 15995}),      curve("AA", 8, g, l, {994, 3990, 15988}),
+      curve("E", 2, g, l, {1000, 4000, 16000}), curve("PP", 2, g, l, {1000, 4000, 16000}),
+      curve("E", 4, g, l, {1000, 4000, 16000}), curve("OA", 4, g, l, {999, 3999, 15999}),
+      curve("AO", 8, g, l, {994, 3997, 15995}), curve("AA", 8, g, l, {994, 3990, 15988}),
   };
   const AveragedFit fit = fit_formula11(curves);
   EXPECT_NEAR(fit.line.slope, g, g * 1e-9);

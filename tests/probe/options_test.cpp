@@ -34,8 +34,8 @@ TEST(Options, ProcsListIsSortedWithoutRepeats) {
 }
 
 TEST(Options, ValuesBothWays) {
-  const ParsedOptions r = parse({"--output", "a.json", "--plot=", "--machine=box", "--quiet",
-                                 "--max-words", "4096"});
+  const ParsedOptions r =
+      parse({"--output", "a.json", "--plot=", "--machine=box", "--quiet", "--max-words", "4096"});
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(r.options.output, "a.json");
   EXPECT_EQ(r.options.plot, "");

@@ -23,8 +23,8 @@ std::string slurp(const std::filesystem::path& p) {
 }
 
 TEST(QuickRun, WritesSchemaConformingResultPlotAndTable) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("bspprobe_quick_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("bspprobe_quick_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto json = dir / "probe.json", svg = dir / "probe.svg";
   const auto r = testing::run_command(std::string(quoted(BSPPROBE_EXE)) +

@@ -44,7 +44,7 @@ TEST(SvgPlot, WritesWellFormedDocumentWithEscapedText) {
   EXPECT_NE(svg.find("bspprobe &amp; friends"), std::string::npos);
   EXPECT_EQ(count(svg, "<circle"), 2 * (3 + 1));  // 3 markers + 1 legend marker per panel
   EXPECT_EQ(count(svg, "<polyline"), 4);
-  EXPECT_EQ(count(svg, "stroke-dasharray"), 4);   // dashed line and its legend, per panel
+  EXPECT_EQ(count(svg, "stroke-dasharray"), 4);  // dashed line and its legend, per panel
 }
 
 TEST(SvgPlot, LogAxesLeaveOutValuesTheyCannotShow) {

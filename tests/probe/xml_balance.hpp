@@ -27,8 +27,10 @@ inline std::string xml_balance_problem(const std::string& doc) {
     char quote = 0;
     for (; j < doc.size(); ++j) {
       if (quote != 0) {
-        if (doc[j] == quote) quote = 0;
-        else if (doc[j] == '<') return "'<' inside an attribute at " + std::to_string(j);
+        if (doc[j] == quote)
+          quote = 0;
+        else if (doc[j] == '<')
+          return "'<' inside an attribute at " + std::to_string(j);
       } else if (doc[j] == '"' || doc[j] == '\'') {
         quote = doc[j];
       } else if (doc[j] == '>') {

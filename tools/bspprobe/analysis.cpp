@@ -94,7 +94,8 @@ Json formula4_fit_json(const Curve& c, double s_flops, double g_formula11) {
   j.set("L", c.fit.intercept);
   j.set("r2", c.fit.r2);
   j.set("rms_residual", c.fit.rms_residual);
-  j.set("deviation", std::isfinite(g_formula11) && g_formula11 != 0 ? c.fit.slope / g_formula11 : kNaN);
+  j.set("deviation",
+        std::isfinite(g_formula11) && g_formula11 != 0 ? c.fit.slope / g_formula11 : kNaN);
   j.set("g_flops", c.fit.slope * s_flops);
   j.set("L_flops", c.fit.intercept * s_flops);
   j.set("points", points_json(c));
@@ -167,7 +168,8 @@ Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& flo
     Json l = summary_json(m.l);
     l.set("flops", m.l.median * s);
     entry.set("l", std::move(l));
-    for (const char* name : {"local", "global", "put", "get", "send"}) entry.set(std::string("g_") + name, Json());
+    for (const char* name : {"local", "global", "put", "get", "send"})
+      entry.set(std::string("g_") + name, Json());
     Json patterns = Json::object();
     for (const Curve& c : m.curves) {
       if (!c.fitted) continue;

@@ -21,9 +21,9 @@ namespace bspprobe {
 struct MachineInfo {
   std::string machine;  // e.g. the CPU model
   std::string host;
-  std::string date;     // ISO 8601, UTC
-  std::string mode;     // "quick" or "full"
-  int processors = 0;   // processors online
+  std::string date;         // ISO 8601, UTC
+  std::string mode;         // "quick" or "full"
+  int processors = 0;       // processors online
   double load_before = -1;  // 1-minute load average when the probe started (-1: unknown)
   double load_after = -1;   // and when it ended
 };

@@ -56,7 +56,8 @@ ChildResult run_self(const std::vector<std::string>& args) {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     result.ok = true;
   } else if (WIFEXITED(status)) {
-    result.error = "the measuring process exited with status " + std::to_string(WEXITSTATUS(status));
+    result.error =
+        "the measuring process exited with status " + std::to_string(WEXITSTATUS(status));
   } else if (WIFSIGNALED(status)) {
     result.error = std::string("the measuring process was killed by signal ") +
                    std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";

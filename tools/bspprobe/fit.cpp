@@ -49,7 +49,8 @@ AveragedFit fit_formula11(const std::vector<PatternCurve>& curves) {
   std::map<std::string, std::vector<const PatternCurve*>> by_pattern;
   for (const PatternCurve& c : curves) {
     if (c.h.size() != c.t.size())
-      throw std::invalid_argument("fit_formula11: curve " + c.pattern + " has h and t of different length");
+      throw std::invalid_argument("fit_formula11: curve " + c.pattern +
+                                  " has h and t of different length");
     if (c.h.size() != points)
       throw std::invalid_argument("fit_formula11: curves differ in number of points");
     by_pattern[c.pattern].push_back(&c);
@@ -60,7 +61,8 @@ AveragedFit fit_formula11(const std::vector<PatternCurve>& curves) {
   result.t.assign(points, 0.0);
   // Every curve of pattern rho weighs 1 / (|H_rho| * |patterns|).
   for (const auto& [pattern, members] : by_pattern) {
-    const double weight = 1.0 / (static_cast<double>(members.size()) * static_cast<double>(by_pattern.size()));
+    const double weight =
+        1.0 / (static_cast<double>(members.size()) * static_cast<double>(by_pattern.size()));
     for (const PatternCurve* c : members) {
       for (std::size_t j = 0; j < points; ++j) {
         result.h[j] += weight * c->h[j];

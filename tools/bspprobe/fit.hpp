@@ -18,9 +18,9 @@ namespace bspprobe {
 struct LineFit {
   double slope = 0;
   double intercept = 0;
-  double r2 = 0;                   // coefficient of determination; 1 for a perfect fit
-  double rms_residual = 0;         // root mean square of the residuals, in units of y
-  std::vector<double> residuals;   // y[i] - (slope * x[i] + intercept)
+  double r2 = 0;                  // coefficient of determination; 1 for a perfect fit
+  double rms_residual = 0;        // root mean square of the residuals, in units of y
+  std::vector<double> residuals;  // y[i] - (slope * x[i] + intercept)
 
   double at(double x) const { return slope * x + intercept; }
 };

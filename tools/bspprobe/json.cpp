@@ -12,11 +12,21 @@ void write_string(std::string& out, std::string_view s) {
   out += '"';
   for (const char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -58,8 +68,8 @@ class Parser {
   }
 
   void skip_space() {
-    while (pos_ < text_.size() &&
-           (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\r' || text_[pos_] == '\t'))
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' ||
+                                   text_[pos_] == '\r' || text_[pos_] == '\t'))
       ++pos_;
   }
 
@@ -144,14 +154,31 @@ class Parser {
       if (pos_ >= text_.size()) fail("unterminated escape");
       c = text_[pos_++];
       switch (c) {
-        case '"': case '\\': case '/': out += c; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'u': out += parse_unicode_escape(); break;
-        default: fail("unknown escape");
+        case '"':
+        case '\\':
+        case '/':
+          out += c;
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'u':
+          out += parse_unicode_escape();
+          break;
+        default:
+          fail("unknown escape");
       }
     }
     if (pos_ >= text_.size()) fail("unterminated string");
@@ -304,7 +331,8 @@ void Json::push_back(Json value) {
 
 const Json& Json::operator[](std::size_t index) const {
   const Array& a = as_array();
-  if (index >= a.size()) throw JsonError("JSON array index " + std::to_string(index) + " out of range");
+  if (index >= a.size())
+    throw JsonError("JSON array index " + std::to_string(index) + " out of range");
   return a[index];
 }
 

@@ -41,8 +41,7 @@ void note(const Options& o, const std::string& what) {
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (out) out << text;
-  if (!out || !out.flush())
-    throw Failure("cannot write " + path + ": " + std::strerror(errno));
+  if (!out || !out.flush()) throw Failure("cannot write " + path + ": " + std::strerror(errno));
 }
 
 std::string read_file(const std::string& path) {
@@ -128,9 +127,9 @@ int render_from(const Options& o) {
   }
   const std::vector<std::string> problems = schema_problems(result);
   if (!problems.empty())
-    throw Failure(o.from + " is not a bspprobe result: " + problems.front() +
-                  (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)"
-                                       : ""));
+    throw Failure(
+        o.from + " is not a bspprobe result: " + problems.front() +
+        (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)" : ""));
   present(result, o);
   return 0;
 }

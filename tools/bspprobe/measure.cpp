@@ -42,12 +42,18 @@ void issue(const Pattern& pattern, const std::vector<Transfer>& mine, long m, Bu
   for (const Transfer& t : mine) {
     const int offset = t.slot * bytes;
     switch (pattern.primitive) {
-      case Primitive::kHpput: bsp_hpput(t.to, b.src.data(), b.dst.data(), offset, bytes); break;
-      case Primitive::kPut: bsp_put(t.to, b.src.data(), b.dst.data(), offset, bytes); break;
+      case Primitive::kHpput:
+        bsp_hpput(t.to, b.src.data(), b.dst.data(), offset, bytes);
+        break;
+      case Primitive::kPut:
+        bsp_put(t.to, b.src.data(), b.dst.data(), offset, bytes);
+        break;
       case Primitive::kGet:
         bsp_get(t.from, b.src.data(), 0, b.dst.data() + t.slot * m, bytes);
         break;
-      case Primitive::kSend: bsp_send(t.to, nullptr, b.src.data(), bytes); break;
+      case Primitive::kSend:
+        bsp_send(t.to, nullptr, b.src.data(), bytes);
+        break;
     }
   }
 }
@@ -69,8 +75,8 @@ void drain_messages(Buffers& b) {
 // Seconds per superstep, averaged over supersteps_per_sample back-to-back
 // supersteps that each realise the pattern once. Timed on process 0: every
 // superstep ends with a barrier, so its clock spans the slowest process.
-double time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, long m, int supersteps,
-                   Buffers& b) {
+double time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, long m,
+                   int supersteps, Buffers& b) {
   bsp_sync();
   const double t0 = bsp_time();
   for (int r = 0; r < supersteps; ++r) {

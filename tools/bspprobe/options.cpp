@@ -120,7 +120,8 @@ ParsedOptions parse_options(const std::vector<std::string>& args, int available_
       long p = 0;
       if (!take_value()) return result;
       if (!parse_integer(value, 1, kMaxProcs, p)) {
-        result.error = "--measure-p needs a whole number between 1 and " + std::to_string(kMaxProcs);
+        result.error =
+            "--measure-p needs a whole number between 1 and " + std::to_string(kMaxProcs);
         return result;
       }
       o.measure_p = static_cast<int>(p);

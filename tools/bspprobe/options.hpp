@@ -8,15 +8,15 @@ namespace bspprobe {
 
 struct Options {
   bool quick = false;
-  std::vector<int> procs;          // numbers of processes to measure, ascending, no repeats
-  long max_words = 0;              // largest h-relation, in 32-bit words
+  std::vector<int> procs;  // numbers of processes to measure, ascending, no repeats
+  long max_words = 0;      // largest h-relation, in 32-bit words
   std::string output = "bspprobe.json";
   std::string plot = "bspprobe.svg";
-  std::string machine;             // empty: describe this host
-  std::string from;                // non-empty: re-render this result file, measure nothing
+  std::string machine;  // empty: describe this host
+  std::string from;     // non-empty: re-render this result file, measure nothing
   bool progress = true;
   bool help = false;
-  int measure_p = 0;               // internal: this process measures at p and prints raw JSON
+  int measure_p = 0;  // internal: this process measures at p and prints raw JSON
 };
 
 // What parsing found: options, or one line saying what is wrong.

@@ -31,8 +31,7 @@ const std::vector<Pattern>& all_patterns() {
        2},
       {"OA", "OneToAll: process 0 sends to every other", Primitive::kHpput, HOperator::kSum, 2},
       {"AO", "AllToOne: every other sends to process 0", Primitive::kHpput, HOperator::kSum, 2},
-      {"AA", "AllToAll: every process sends to every other", Primitive::kHpput, HOperator::kSum,
-       2},
+      {"AA", "AllToAll: every process sends to every other", Primitive::kHpput, HOperator::kSum, 2},
   };
   return patterns;
 }
@@ -43,16 +42,18 @@ const Pattern& find_pattern(const std::string& name) {
   throw std::out_of_range("no communication pattern named " + name);
 }
 
-bool is_formula4_pattern(const Pattern& pattern) {
-  return pattern.h_operator == HOperator::kSum;
-}
+bool is_formula4_pattern(const Pattern& pattern) { return pattern.h_operator == HOperator::kSum; }
 
 const char* primitive_name(Primitive primitive) {
   switch (primitive) {
-    case Primitive::kHpput: return "bsp_hpput";
-    case Primitive::kPut: return "bsp_put";
-    case Primitive::kGet: return "bsp_get";
-    case Primitive::kSend: return "bsp_send";
+    case Primitive::kHpput:
+      return "bsp_hpput";
+    case Primitive::kPut:
+      return "bsp_put";
+    case Primitive::kGet:
+      return "bsp_get";
+    case Primitive::kSend:
+      return "bsp_send";
   }
   return "?";
 }
@@ -65,8 +66,7 @@ std::vector<Transfer> pattern_transfers(const Pattern& pattern, int p) {
   if (p < pattern.min_p) return t;
   if (name == "local") {
     for (int from = 0; from < p; ++from) t.push_back({from, (from + 1) % p, 0});
-  } else if (name == "global" || name == "put" || name == "get" || name == "send" ||
-             name == "AA") {
+  } else if (name == "global" || name == "put" || name == "get" || name == "send" || name == "AA") {
     t = total_exchange(p);
   } else if (name == "E") {
     for (int a = 0; a + 1 < p; a += 2) {

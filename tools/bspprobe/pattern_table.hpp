@@ -20,7 +20,7 @@ struct Pattern {
   const char* description;  // for people
   Primitive primitive;
   HOperator h_operator;
-  int min_p;                // fewest processes for which the pattern means anything
+  int min_p;  // fewest processes for which the pattern means anything
 };
 
 // One message of m words: from process `from` to process `to`, landing in
@@ -38,8 +38,8 @@ const std::vector<Pattern>& all_patterns();
 const Pattern& find_pattern(const std::string& name);  // throws std::out_of_range
 bool is_formula4_pattern(const Pattern& pattern);      // E, PP, OA, AO, AA
 
-const char* primitive_name(Primitive primitive);       // "bsp_hpput", ...
-const char* h_operator_name(HOperator op);             // "max" or "sum"
+const char* primitive_name(Primitive primitive);  // "bsp_hpput", ...
+const char* h_operator_name(HOperator op);        // "max" or "sum"
 
 // The messages of one superstep of the pattern on p processes.
 std::vector<Transfer> pattern_transfers(const Pattern& pattern, int p);

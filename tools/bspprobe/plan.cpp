@@ -14,7 +14,7 @@ Plan make_plan(bool quick, long max_words) {
   plan.warmup_syncs = quick ? 20 : 100;
   plan.s_repetitions = quick ? 3 : 7;
   plan.inner_product_length = quick ? (1L << 22) : (1L << 23);  // 16 or 32 MiB per vector
-  plan.matrix_order = 64;                                         // 3 x 16 KiB: fits L1/L2
+  plan.matrix_order = 64;                                       // 3 x 16 KiB: fits L1/L2
   plan.memcpy_bytes = quick ? (64L << 20) : (128L << 20);
   plan.barrier_rounds = quick ? 2000 : 10000;
   return plan;

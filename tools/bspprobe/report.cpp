@@ -48,24 +48,30 @@ std::string format_report(const Json& r) {
   out += format("machine: %s, %d processors, host %s\n", r["machine"].as_string().c_str(),
                 static_cast<int>(r["processors"].as_number()), r["host"].as_string().c_str());
   out += format("probe:   %s, %s\n", r["mode"].as_string().c_str(), r["date"].as_string().c_str());
-  const double busy = std::max(r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
+  const double busy =
+      std::max(r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
   if (busy > 0.5)
-    out += format("load:    1-minute load average %.1f before, %.1f after: other programs were running, "
-                  "and the figures include their interference\n",
-                  r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
-  out += format("s = %.1f Mflop/s: average of inner product out of cache (%.1f) and matrix multiply "
-                "in cache (%.1f), float\n\n",
-                s / 1e6, r["s_kernels"]["inner_product"]["median"].as_number() / 1e6,
-                r["s_kernels"]["matmul"]["median"].as_number() / 1e6);
+    out += format(
+        "load:    1-minute load average %.1f before, %.1f after: other programs were running, "
+        "and the figures include their interference\n",
+        r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
+  out += format(
+      "s = %.1f Mflop/s: average of inner product out of cache (%.1f) and matrix multiply "
+      "in cache (%.1f), float\n\n",
+      s / 1e6, r["s_kernels"]["inner_product"]["median"].as_number() / 1e6,
+      r["s_kernels"]["matmul"]["median"].as_number() / 1e6);
 
   out += "         flop units (time x s)              seconds\n";
-  out += "   p          l    g local   g global  |     l (us)  l spread   g local   g global (ns/word)\n";
+  out +=
+      "   p          l    g local   g global  |     l (us)  l spread   g local   g global "
+      "(ns/word)\n";
   bool any_oversubscribed = false;
   for (const Json& e : r["per_p"].as_array()) {
     const bool over = e["oversubscribed"].as_bool();
     any_oversubscribed |= over;
     const Json& l = e["l"];
-    const double spread = l["median"].as_number() > 0 ? l["spread"].as_number() / l["median"].as_number() : 0;
+    const double spread =
+        l["median"].as_number() > 0 ? l["spread"].as_number() / l["median"].as_number() : 0;
     out += format("%4d%s", static_cast<int>(e["p"].as_number()), over ? "*" : " ");
     out += figure(field(l, "flops"), 1, 10) + figure(field(e, "g_local", "g_flops")) +
            figure(field(e, "g_global", "g_flops")) + "  |" + figure(field(l, "median"), 1e6, 11) +
@@ -73,9 +79,10 @@ std::string format_report(const Json& r) {
            figure(field(e, "g_global", "slope"), 1e9) + "\n";
   }
   if (any_oversubscribed) out += "   * more processes than processors: oversubscribed\n";
-  out += "   l: median empty superstep (spread: interquartile range / median);\n"
-         "   g: slope of a least-squares fit of superstep time against h, h = max(in, out) words,\n"
-         "      cyclic shift (local) and total exchange (global) with bsp_hpput.\n\n";
+  out +=
+      "   l: median empty superstep (spread: interquartile range / median);\n"
+      "   g: slope of a least-squares fit of superstep time against h, h = max(in, out) words,\n"
+      "      cyclic shift (local) and total exchange (global) with bsp_hpput.\n\n";
 
   const Json& floors = r["floors"];
   out += "floors on this machine, measured in the same run:\n";
@@ -100,8 +107,9 @@ std::string format_report(const Json& r) {
     out += "\n";
   }
 
-  out += "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
-         "bsp_hpput\n";
+  out +=
+      "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
+      "bsp_hpput\n";
   out += "   p  pattern  g (ns/word)     L (us)     R^2   g / g(formula 11)\n";
   for (const Json& e : r["per_p"].as_array()) {
     for (const auto& [name, fit] : e["patterns"].as_object()) {
@@ -115,10 +123,11 @@ std::string format_report(const Json& r) {
   if (f11.is_null()) {
     out += "   (no pattern measured: needs p >= 2)\n";
   } else {
-    out += format("formula 11, averaged over %zu (pattern, p) curves: g = %.4g ns/word (%.3g flop), "
-                  "L = %.4g us (%.4g flop), R^2 = %.4f\n",
-                  f11["included"].size(), f11["g"].as_number() * 1e9, f11["g_flops"].as_number(),
-                  f11["L"].as_number() * 1e6, f11["L_flops"].as_number(), f11["r2"].as_number());
+    out += format(
+        "formula 11, averaged over %zu (pattern, p) curves: g = %.4g ns/word (%.3g flop), "
+        "L = %.4g us (%.4g flop), R^2 = %.4f\n",
+        f11["included"].size(), f11["g"].as_number() * 1e9, f11["g_flops"].as_number(),
+        f11["L"].as_number() * 1e6, f11["L_flops"].as_number(), f11["r2"].as_number());
   }
   return out;
 }

@@ -61,7 +61,8 @@ class Checker {
     if (v == nullptr || (v->is_null() && !required)) return;
     const std::string where = join(path, key);
     if (!v->is_object()) {
-      problems.push_back(where + (required ? ": expected an object" : ": expected an object or null"));
+      problems.push_back(where +
+                         (required ? ": expected an object" : ": expected an object or null"));
       return;
     }
     string(*v, where, "primitive");
@@ -105,8 +106,8 @@ std::vector<std::string> schema_problems(const Json& result) {
     c.summary(*kernels, "s_kernels", "matmul");
   }
   if (const Json* floors = c.member(result, "", "floors")) {
-    for (const char* key : {"memcpy_ns_per_byte", "memcpy_g", "memcpy_g_flops", "barrier_us",
-                            "barrier_flops"})
+    for (const char* key :
+         {"memcpy_ns_per_byte", "memcpy_g", "memcpy_g_flops", "barrier_us", "barrier_flops"})
       c.number(*floors, "floors", key);
     c.summary(*floors, "floors", "memcpy_seconds_per_byte");
     c.summary(*floors, "floors", "barrier_seconds");

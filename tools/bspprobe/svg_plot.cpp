@@ -16,11 +16,20 @@ std::string escape(const std::string& s) {
   std::string out;
   for (const char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -111,7 +120,8 @@ void pad(Range& r, bool log) {
     r.lo /= 1.25;
     r.hi *= 1.25;
   } else {
-    const double extra = r.hi > r.lo ? 0.05 * (r.hi - r.lo) : (r.lo == 0 ? 1 : 0.1 * std::fabs(r.lo));
+    const double extra =
+        r.hi > r.lo ? 0.05 * (r.hi - r.lo) : (r.lo == 0 ? 1 : 0.1 * std::fabs(r.lo));
     r.lo -= extra;
     r.hi += extra;
   }

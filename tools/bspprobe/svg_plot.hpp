@@ -13,15 +13,15 @@ namespace bspprobe {
 struct PlotPoint {
   double x = 0;
   double y = 0;
-  double y_low = 0;   // error bar; ignored unless y_low < y_high
+  double y_low = 0;  // error bar; ignored unless y_low < y_high
   double y_high = 0;
 };
 
 struct PlotSeries {
   std::string label;
-  std::string color;                // any SVG colour, e.g. "#1f77b4"
-  std::vector<PlotPoint> points;    // markers
-  std::vector<PlotPoint> line;      // polyline through (x, y), e.g. a fitted line
+  std::string color;              // any SVG colour, e.g. "#1f77b4"
+  std::vector<PlotPoint> points;  // markers
+  std::vector<PlotPoint> line;    // polyline through (x, y), e.g. a fitted line
   bool dashed = false;
 };
 
@@ -37,7 +37,7 @@ struct PlotPanel {
 struct PlotLayout {
   std::string title;
   int columns = 2;
-  int panel_width = 520;   // pixels
+  int panel_width = 520;  // pixels
   int panel_height = 380;
 };
 
