@@ -87,41 +87,57 @@ double time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, lo
   return (bsp_time() - t0) / supersteps;
 }
 
-Json measure_pattern(const Pattern& pattern, const Plan& plan, Buffers& b) {
+// One (pattern, h) point: the messages and the samples gathered so far.
+struct Point {
+  const Pattern* pattern;
+  long nominal_h;
+  long m;
+  std::vector<Transfer> mine;
+  std::vector<double> samples;
+};
+
+std::vector<Point> plan_points(const Plan& plan) {
   const int p = bsp_nprocs();
-  const std::vector<Transfer> mine = issued_here(pattern);
-  const std::vector<Transfer> all = pattern_transfers(pattern, p);
-  Json points = Json::array();
-  for (const long nominal_h : plan.h_grid) {
-    const long m = words_per_message(pattern, p, nominal_h);
-    time_sample(pattern, mine, m, 1, b);  // warm-up: first touch, buffer growth
-    std::vector<double> samples;
-    for (int s = 0; s < plan.samples; ++s)
-      samples.push_back(time_sample(pattern, mine, m, plan.supersteps_per_sample, b));
-    Json point = Json::object();
-    point.set("h_nominal", nominal_h);
-    point.set("h", h_relation(all, p, m, pattern.h_operator));
-    point.set("m", m);
-    point.set("samples", Json::numbers(samples));
-    points.push_back(std::move(point));
+  std::vector<Point> points;
+  for (const Pattern& pattern : all_patterns()) {
+    if (p < pattern.min_p) continue;
+    const std::vector<Transfer> mine = issued_here(pattern);
+    for (const long h : plan.h_grid)
+      points.push_back({&pattern, h, words_per_message(pattern, p, h), mine, {}});
   }
-  Json series = Json::object();
-  series.set("name", pattern.name);
-  series.set("points", std::move(points));
-  return series;
+  return points;
 }
 
-// l: seconds per empty superstep, from the middle of a long run of syncs.
-std::vector<double> measure_empty_supersteps(const Plan& plan) {
-  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
-  std::vector<double> samples;
-  for (int s = 0; s < plan.sync_samples; ++s) {
+// l: seconds per empty superstep over samples of back-to-back syncs.
+void sample_empty_supersteps(int samples, const Plan& plan, std::vector<double>& out) {
+  for (int s = 0; s < samples; ++s) {
     const double t0 = bsp_time();
     for (int i = 0; i < plan.syncs_per_sample; ++i) bsp_sync();
-    samples.push_back((bsp_time() - t0) / plan.syncs_per_sample);
+    out.push_back((bsp_time() - t0) / plan.syncs_per_sample);
   }
-  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
-  return samples;
+}
+
+Json series_json(const std::vector<Point>& points) {
+  const int p = bsp_nprocs();
+  Json series = Json::array();
+  for (std::size_t i = 0; i < points.size();) {
+    const Pattern& pattern = *points[i].pattern;
+    const std::vector<Transfer> all = pattern_transfers(pattern, p);
+    Json list = Json::array();
+    for (; i < points.size() && points[i].pattern == &pattern; ++i) {
+      Json point = Json::object();
+      point.set("h_nominal", points[i].nominal_h);
+      point.set("h", h_relation(all, p, points[i].m, pattern.h_operator));
+      point.set("m", points[i].m);
+      point.set("samples", Json::numbers(points[i].samples));
+      list.push_back(std::move(point));
+    }
+    Json entry = Json::object();
+    entry.set("name", pattern.name);
+    entry.set("points", std::move(list));
+    series.push_back(std::move(entry));
+  }
+  return series;
 }
 
 }  // namespace
@@ -138,15 +154,34 @@ Json measure_supersteps(const Plan& plan, bool progress) {
   bsp_push_reg(b.dst.data(), static_cast<int>(words * sizeof(float)));
   bsp_sync();
 
-  progress_line(progress, "l, empty supersteps");
-  const std::vector<double> l_samples = measure_empty_supersteps(plan);
-
-  Json series = Json::array();
-  for (const Pattern& pattern : all_patterns()) {
-    if (p < pattern.min_p) continue;
-    progress_line(progress, pattern.description);
-    series.push_back(measure_pattern(pattern, plan, b));
+  // Warm-up: first touch of every buffer and the runtime's own growth, then a
+  // stretch of syncs so that l is sampled mid-stream.
+  std::vector<Point> points = plan_points(plan);
+  progress_line(progress, "warming up");
+  for (const Point& point : points) {
+    if (point.nominal_h == plan.h_grid.back())
+      time_sample(*point.pattern, point.mine, point.m, 1, b);
   }
+  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
+
+  // Rounds: every round takes one sample of every point and a share of the l
+  // samples, so a change in the machine's load during the run affects every
+  // pattern alike instead of whichever happened to be measured then.
+  std::vector<double> l_samples;
+  const int l_per_round = (plan.sync_samples + plan.samples - 1) / plan.samples;
+  for (int round = 0; round < plan.samples; ++round) {
+    if (progress) {
+      char what[64];
+      std::snprintf(what, sizeof what, "round %d of %d", round + 1, plan.samples);
+      progress_line(progress, what);
+    }
+    sample_empty_supersteps(l_per_round, plan, l_samples);
+    for (Point& point : points)
+      point.samples.push_back(
+          time_sample(*point.pattern, point.mine, point.m, plan.supersteps_per_sample, b));
+  }
+  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
+  Json series = series_json(points);
 
   bsp_pop_reg(b.dst.data());
   bsp_pop_reg(b.src.data());
