@@ -37,22 +37,27 @@ std::vector<Transfer> issued_here(const Pattern& pattern) {
   return mine;
 }
 
+// Every message carries its own stretch of the source, as in a real exchange:
+// sending one cached block to every destination would flatter the figures.
 void issue(const Pattern& pattern, const std::vector<Transfer>& mine, long m, Buffers& b) {
   const int bytes = static_cast<int>(m * static_cast<long>(sizeof(float)));
-  for (const Transfer& t : mine) {
-    const int offset = t.slot * bytes;
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    const Transfer& t = mine[i];
+    const float* src = b.src.data() + static_cast<long>(i) * m;
+    const int dst_offset = t.slot * bytes;
     switch (pattern.primitive) {
       case Primitive::kHpput:
-        bsp_hpput(t.to, b.src.data(), b.dst.data(), offset, bytes);
+        bsp_hpput(t.to, src, b.dst.data(), dst_offset, bytes);
         break;
       case Primitive::kPut:
-        bsp_put(t.to, b.src.data(), b.dst.data(), offset, bytes);
+        bsp_put(t.to, src, b.dst.data(), dst_offset, bytes);
         break;
       case Primitive::kGet:
-        bsp_get(t.from, b.src.data(), 0, b.dst.data() + t.slot * m, bytes);
+        // The source's stretch for this receiver: slots differ per receiver.
+        bsp_get(t.from, b.src.data(), t.slot * bytes, b.dst.data() + t.slot * m, bytes);
         break;
       case Primitive::kSend:
-        bsp_send(t.to, nullptr, b.src.data(), bytes);
+        bsp_send(t.to, nullptr, src, bytes);
         break;
     }
   }
@@ -145,8 +150,8 @@ Json series_json(const std::vector<Point>& points) {
 Json measure_supersteps(const Plan& plan, bool progress) {
   const int p = bsp_nprocs();
   Buffers b;
-  // Every pattern receives at most h words (formula 4), plus rounding slack
-  // when h is smaller than the number of messages.
+  // Every pattern sends and receives at most h words in all (formula 4), plus
+  // rounding slack when h is smaller than the number of messages.
   const long words = plan.h_grid.back() + 2L * p;
   b.src.assign(static_cast<std::size_t>(words), static_cast<float>(bsp_pid()));
   b.dst.assign(static_cast<std::size_t>(words), 0.0f);
