@@ -20,18 +20,20 @@ std::vector<Transfer> total_exchange(int p) {
 
 const std::vector<Pattern>& all_patterns() {
   static const std::vector<Pattern> patterns = {
-      {"local", "cyclic shift to the next process (Table 1, g local)", Primitive::kHpput,
-       HOperator::kMax, 1},
-      {"global", "total exchange (Table 1, g global)", Primitive::kHpput, HOperator::kMax, 2},
-      {"put", "total exchange with bsp_put", Primitive::kPut, HOperator::kMax, 2},
-      {"get", "total exchange with bsp_get", Primitive::kGet, HOperator::kMax, 2},
-      {"send", "total exchange with bsp_send and bsp_move", Primitive::kSend, HOperator::kMax, 2},
-      {"E", "Exchange: pairs swap messages", Primitive::kHpput, HOperator::kSum, 2},
-      {"PP", "PingPong: in each pair one sends, one receives", Primitive::kHpput, HOperator::kSum,
-       2},
-      {"OA", "OneToAll: process 0 sends to every other", Primitive::kHpput, HOperator::kSum, 2},
-      {"AO", "AllToOne: every other sends to process 0", Primitive::kHpput, HOperator::kSum, 2},
-      {"AA", "AllToAll: every process sends to every other", Primitive::kHpput, HOperator::kSum, 2},
+      // Table 1: cyclic shift to the next process (g local), total exchange (g global).
+      {"local", Primitive::kHpput, HOperator::kMax, 1},
+      {"global", Primitive::kHpput, HOperator::kMax, 2},
+      // The total exchange again with the primitives that copy more.
+      {"put", Primitive::kPut, HOperator::kMax, 2},
+      {"get", Primitive::kGet, HOperator::kMax, 2},
+      {"send", Primitive::kSend, HOperator::kMax, 2},  // received with bsp_move
+      // Seed 001: Exchange (pairs swap), PingPong (in each pair one sends),
+      // OneToAll (process 0 sends to every other), AllToOne, AllToAll.
+      {"E", Primitive::kHpput, HOperator::kSum, 2},
+      {"PP", Primitive::kHpput, HOperator::kSum, 2},
+      {"OA", Primitive::kHpput, HOperator::kSum, 2},
+      {"AO", Primitive::kHpput, HOperator::kSum, 2},
+      {"AA", Primitive::kHpput, HOperator::kSum, 2},
   };
   return patterns;
 }

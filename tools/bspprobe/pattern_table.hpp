@@ -16,8 +16,7 @@ enum class Primitive { kHpput, kPut, kGet, kSend };
 enum class HOperator { kMax, kSum };  // the @ of seed 001, formula 1
 
 struct Pattern {
-  const char* name;         // key in the result file
-  const char* description;  // for people
+  const char* name;  // key in the result file
   Primitive primitive;
   HOperator h_operator;
   int min_p;  // fewest processes for which the pattern means anything

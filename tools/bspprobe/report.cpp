@@ -75,14 +75,17 @@ std::string format_report(const Json& r) {
     out += format("%4d%s", static_cast<int>(e["p"].as_number()), over ? "*" : " ");
     out += figure(field(l, "flops"), 1, 10) + figure(field(e, "g_local", "g_flops")) +
            figure(field(e, "g_global", "g_flops")) + "  |" + figure(field(l, "median"), 1e6, 11) +
-           format("  %7.0f%%", 100 * spread) + figure(field(e, "g_local", "slope"), 1e9) +
-           figure(field(e, "g_global", "slope"), 1e9) + "\n";
+           (spread > 9.99 ? format("  %8s", ">999%") : format("  %7.0f%%", 100 * spread)) +
+           figure(field(e, "g_local", "slope"), 1e9) + figure(field(e, "g_global", "slope"), 1e9) +
+           "\n";
   }
   if (any_oversubscribed) out += "   * more processes than processors: oversubscribed\n";
   out +=
       "   l: median empty superstep (spread: interquartile range / median);\n"
       "   g: slope of a least-squares fit of superstep time against h, h = max(in, out) words,\n"
-      "      cyclic shift (local) and total exchange (global) with bsp_hpput.\n\n";
+      "      cyclic shift (local) and total exchange (global) with bsp_hpput;\n"
+      "      a negative intercept (L) means the cost per word grows with h (caches): g is then\n"
+      "      a large-h figure.\n\n";
 
   const Json& floors = r["floors"];
   out += "floors on this machine, measured in the same run:\n";
