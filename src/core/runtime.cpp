@@ -110,12 +110,10 @@ void Runtime::put(const char* primitive, int pid, const void* src, void* dst, st
   if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
   std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
   Outbox& out = outbox_[parity_];
-  if (!hp) {
+  if (hp)
+    out.hpput(pid_, pid, remote, src, nbytes);
+  else
     out.put(pid, remote, src, nbytes);
-    return;
-  }
-  out.hpput(pid, remote, src, nbytes);
-  if (pid != pid_ && engine_->reads_remote_memory()) out.note_remote_hp();
 }
 
 void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,

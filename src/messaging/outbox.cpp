@@ -55,10 +55,15 @@ void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes)
   store(at + sizeof(RecordHeader), GetInfo{nbytes});
 }
 
-void Outbox::hpput(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  if (inline_only_) return put(dst, dst_address, src, nbytes);
+void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src,
+                   std::uint64_t nbytes) {
+  // Small ones are copied now, like a put (their semantics allow moving the
+  // data at any time up to the sync): cheaper than a remote read, and it
+  // spares everyone the barrier that guards hpput sources until all are read.
+  if (inline_only_ || nbytes <= kInlineMax) return put(dst, dst_address, src, nbytes);
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
   store(at, RecordHeader{RecordKind::kPutRemote, 0, dst_address});
+  if (dst != self) remote_hp_ = true;
   store(at + sizeof(RecordHeader),
         RemoteSource{nbytes, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src))});
 }

@@ -29,7 +29,7 @@ class Outbox {
 
   void put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   void get_request(int owner, std::uint64_t address, std::uint64_t nbytes);
-  void hpput(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   void send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
             std::uint64_t payload_bytes);
   // A push goes to every other process: each learns this process's address.
@@ -40,8 +40,9 @@ class Outbox {
   ByteBuffer& stream(int dst) { return streams_[dst]; }
   const ByteBuffer& bulk() const { return bulk_; }
   bool any_stream() const { return nonempty_streams_ != 0; }
+  // Whether an hpput of this superstep is read from the source's memory at
+  // the sync (so the source must not change it until everyone has read).
   bool remote_hp() const { return remote_hp_; }
-  void note_remote_hp() { remote_hp_ = true; }
 
  private:
   char* append(int dst, std::uint64_t n) {
