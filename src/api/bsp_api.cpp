@@ -119,11 +119,27 @@ static void drma(const char* primitive, bool is_put, int pid, const void* src, v
            static_cast<std::uint64_t>(nbytes), hp);
 }
 
+// The common case, every argument plainly valid, takes one branch to the
+// core; anything else goes through drma() to be diagnosed.
+static inline bool plainly_valid(const Runtime* rt, int pid, const void* src, const void* dst,
+                                 int offset, int nbytes) {
+  return rt && static_cast<unsigned>(pid) < static_cast<unsigned>(rt->nprocs()) && offset >= 0 &&
+         nbytes > 0 && src && dst;
+}
+
 void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
+  Runtime* rt = Runtime::active();
+  if (plainly_valid(rt, pid, src, dst, offset, nbytes)) [[likely]]
+    return rt->put("bsp_put", pid, src, dst, static_cast<std::uint64_t>(offset),
+                   static_cast<std::uint64_t>(nbytes), false);
   drma("bsp_put", true, pid, src, dst, offset, nbytes, false);
 }
 
 void bsp_hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
+  Runtime* rt = Runtime::active();
+  if (plainly_valid(rt, pid, src, dst, offset, nbytes)) [[likely]]
+    return rt->put("bsp_hpput", pid, src, dst, static_cast<std::uint64_t>(offset),
+                   static_cast<std::uint64_t>(nbytes), true);
   drma("bsp_hpput", true, pid, src, dst, offset, nbytes, true);
 }
 

@@ -68,8 +68,8 @@ void Runtime::end() {
   g_runtime.reset();  // frees this runtime and its engine: touch no member after this
 }
 
-std::uint64_t Runtime::resolve(const char* primitive, int pid, const void* ident,
-                               std::uint64_t offset, std::uint64_t nbytes) const {
+void Runtime::unresolvable(const char* primitive, int pid, const void* ident, std::uint64_t offset,
+                           std::uint64_t nbytes) const {
   const Registration* reg = registry_.find(ident);
   if (!reg)
     usage_error(primitive,
@@ -85,11 +85,11 @@ std::uint64_t Runtime::resolve(const char* primitive, int pid, const void* ident
   if (offset + nbytes > size)
     usage_error(primitive,
                 "offset %llu + nbytes %llu = %llu is beyond the %llu bytes process %d registered "
-                "for %p",
+                "for %p; stay within the area the destination registered",
                 static_cast<unsigned long long>(offset), static_cast<unsigned long long>(nbytes),
                 static_cast<unsigned long long>(offset + nbytes),
                 static_cast<unsigned long long>(size), pid, ident);
-  return remote + offset;
+  usage_error(primitive, "internal error: the registration of %p resolved", ident);
 }
 
 void Runtime::push_reg(const void* ident, std::uint64_t size) {
@@ -103,17 +103,6 @@ void Runtime::pop_reg(const void* ident) {
                 "address %p is not registered (counting this superstep's pushes and pops); pop "
                 "only what bsp_push_reg registered",
                 ident);
-}
-
-void Runtime::put(const char* primitive, int pid, const void* src, void* dst, std::uint64_t offset,
-                  std::uint64_t nbytes, bool hp) {
-  if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
-  std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
-  Outbox& out = outbox_[parity_];
-  if (hp)
-    out.hpput(pid_, pid, remote, src, nbytes);
-  else
-    out.put(pid, remote, src, nbytes);
 }
 
 void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,

@@ -17,6 +17,7 @@ void Outbox::reset(int nprocs, bool inline_only) {
   inline_only_ = inline_only;
   streams_.clear();
   streams_.resize(nprocs);
+  last_inline_.assign(nprocs, kNoRecord);
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
@@ -24,6 +25,7 @@ void Outbox::reset(int nprocs, bool inline_only) {
 
 void Outbox::clear() {
   for (ByteBuffer& s : streams_) s.clear();
+  last_inline_.assign(last_inline_.size(), kNoRecord);
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
@@ -34,14 +36,7 @@ void Outbox::trim() {
   bulk_.trim(kKeepBytes);
 }
 
-void Outbox::put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  if (nbytes <= kInlineMax || inline_only_) {
-    char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
-    store(at,
-          RecordHeader{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address});
-    std::memcpy(at + sizeof(RecordHeader), src, nbytes);
-    return;
-  }
+void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
   std::uint64_t offset = bulk_.size();
   bulk_.append(src, nbytes);
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
