@@ -1,6 +1,7 @@
 #include "engines/engine_select.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -29,6 +30,13 @@ enum class Choice { kShm, kMpi };
 // MPICH's Hydra.
 constexpr const char* kLauncherVariables[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK",
                                               "PMI_SIZE", "MPI_LOCALNRANKS"};
+
+// This process's rank in the job started by an MPI launcher, or -1.
+int launcher_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char* value = std::getenv(name)) return std::atoi(value);
+  return -1;
+}
 
 bool started_by_mpi_launcher() {
   for (const char* name : kLauncherVariables)
@@ -139,6 +147,15 @@ void on_bsp_init(void (*spmd_part)(void)) {
   // in the SPMD part, and bsp_end ends them.
   spmd_part();
   std::exit(0);
+}
+
+void defer_report_to_rank_zero() {
+  const char* forced = std::getenv("BSP_ENGINE");
+  if (forced && std::strcmp(forced, "shm") == 0) return;
+  if (launcher_rank() <= 0) return;
+  std::fflush(nullptr);
+  constexpr int kWaitMs = 5000;
+  for (int waited = 0; waited < kWaitMs; waited += 100) usleep(100 * 1000);
 }
 
 int mpi_processes_before_begin() {

@@ -22,4 +22,10 @@ void on_bsp_init(void (*spmd_part)(void));
 // when the shared-memory engine is in use.
 int mpi_processes_before_begin();
 
+// Before a process started by an MPI launcher reports an error outside
+// bsp_begin..bsp_end: every rank runs the code before bsp_begin, so every rank
+// may find the same error. Ranks other than 0 wait a few seconds for rank 0's
+// report to stop the job, and report it themselves only if that does not come.
+void defer_report_to_rank_zero();
+
 }  // namespace superstep

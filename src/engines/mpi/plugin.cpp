@@ -16,6 +16,9 @@ struct MpiState {
   bool owns_mpi = false;          // Superstep called MPI_Init, so it calls MPI_Finalize
   bool embedded = false;          // the program gave a communicator
   MPI_Comm base = MPI_COMM_NULL;  // the processes Superstep may use
+  // Of base, kept: bsp_nprocs() after bsp_end is asked when MPI is finalized.
+  int rank = 0;
+  int size = 1;
 };
 
 MpiState& state() {
@@ -40,6 +43,11 @@ MpiState& state() {
   std::exit(1);
 }
 
+void describe_base(MpiState& s) {
+  MPI_Comm_rank(s.base, &s.rank);
+  MPI_Comm_size(s.base, &s.size);
+}
+
 MpiState& ready() {
   MpiState& s = state();
   if (s.base != MPI_COMM_NULL) return s;
@@ -50,20 +58,13 @@ MpiState& ready() {
     s.owns_mpi = true;
   }
   s.base = MPI_COMM_WORLD;
+  describe_base(s);
   return s;
 }
 
-int rank_in_base() {
-  int rank = 0;
-  MPI_Comm_rank(ready().base, &rank);
-  return rank;
-}
+int rank_in_base() { return ready().rank; }
 
-int processes_in_base() {
-  int size = 0;
-  MPI_Comm_size(ready().base, &size);
-  return size;
-}
+int processes_in_base() { return ready().size; }
 
 }  // namespace
 }  // namespace superstep::mpi
@@ -115,6 +116,7 @@ void bsp_mpi_use_communicator(MPI_Comm comm) {
   }
   MpiState& s = state();
   MPI_Comm_dup(comm, &s.base);
+  describe_base(s);
   s.embedded = true;
 }
 
