@@ -27,6 +27,13 @@
 #define SUPERSTEP_BSP_MPI_H
 
 #include <bsp.h>
+/* Only MPI's C interface is used; C++ programs need not link MPI's deprecated C++ bindings. */
+#if defined(__cplusplus) && !defined(OMPI_SKIP_MPICXX)
+#define OMPI_SKIP_MPICXX 1
+#endif
+#if defined(__cplusplus) && !defined(MPICH_SKIP_MPICXX)
+#define MPICH_SKIP_MPICXX 1
+#endif
 #include <mpi.h>
 
 #ifdef __cplusplus
