@@ -14,6 +14,7 @@
 #include "api/checks.hpp"
 #include "core/errors.hpp"
 #include "core/runtime.hpp"
+#include "engines/engine_select.hpp"
 
 using superstep::check_not_negative;
 using superstep::check_not_null;
@@ -30,8 +31,10 @@ int available_processors() {
   return n ? static_cast<int>(n) : 1;
 }
 
-// bsp_nprocs() before bsp_begin: $BSP_NPROCS if set, else the processors.
+// bsp_nprocs() before bsp_begin: under MPI the processes of the job, else
+// $BSP_NPROCS if set, else the processors.
 int processors_before_begin() {
+  if (int mpi_processes = superstep::mpi_processes_before_begin()) return mpi_processes;
   const char* env = std::getenv("BSP_NPROCS");
   if (!env || !*env) return available_processors();
   char* end = nullptr;
@@ -56,6 +59,7 @@ void bsp_init(void (*spmd_part)(void), int argc, char* argv[]) {
   if (!spmd_part)
     usage_error("bsp_init", "spmd_part is NULL; pass the function that calls bsp_begin");
   g_spmd_part = spmd_part;
+  superstep::on_bsp_init(spmd_part);  // under MPI, processes other than 0 start here
 }
 
 void bsp_begin(int maxprocs) { Runtime::begin(maxprocs); }

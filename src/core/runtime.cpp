@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "core/errors.hpp"
-#include "engines/shm/shm_engine.hpp"
+#include "engines/engine_select.hpp"
 
 namespace superstep {
 
@@ -56,7 +56,7 @@ void Runtime::begin(int nprocs) {
                 kMaxProcs);
   begun_ = true;
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
-  Engine* engine = shm::ShmEngine::start(nprocs);
+  Engine* engine = start_engine(nprocs);
   g_runtime.reset(new Runtime(engine));
   active_ = g_runtime.get();
 }
