@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "floors.hpp"
+#include "bench_support.hpp"
 
 namespace {
 
