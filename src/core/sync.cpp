@@ -259,7 +259,7 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
     switch (h->kind) {
       case RecordKind::kPutInline:
         reads.flush();
-        std::memcpy(reinterpret_cast<void*>(h->value), at + sizeof(RecordHeader), h->aux);
+        copy_bytes(reinterpret_cast<void*>(h->value), at + sizeof(RecordHeader), h->aux);
         break;
       case RecordKind::kPutRemote: {
         RemoteSource rs;

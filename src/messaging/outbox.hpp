@@ -70,14 +70,14 @@ class Outbox {
       auto* h = reinterpret_cast<RecordHeader*>(s.data() + last);
       if (h->value + h->aux == dst_address && h->aux % 8 == 0 && h->aux + nbytes <= kCombineMax) {
         h->aux += static_cast<std::uint32_t>(nbytes);
-        std::memcpy(s.grow(padded8(nbytes)), src, nbytes);  // h may move: not used after
+        copy_bytes(s.grow(padded8(nbytes)), src, nbytes);  // h may move: not used after
         return;
       }
     }
     char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
     RecordHeader h{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address};
     std::memcpy(at, &h, sizeof h);
-    std::memcpy(at + sizeof(RecordHeader), src, nbytes);
+    copy_bytes(at + sizeof(RecordHeader), src, nbytes);
     last_inline_[dst] = static_cast<std::uint64_t>(at - s.data());
   }
 
