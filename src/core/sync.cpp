@@ -90,7 +90,10 @@ void Runtime::run_sync(SyncKind kind) {
     apply_streams();
     if (all & kFlagRegistration) registry_.commit(pushes_of_);
     if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
-    if (all & kFlagRemoteHp) engine_->barrier(0);
+    // Sources must stay until everyone has read from them: an hpput's user
+    // memory may change once its process leaves the sync, and after bsp_end
+    // a process is gone altogether.
+    if ((all & kFlagRemoteHp) || kind == SyncKind::kEnd) engine_->barrier(0);
   }
   start_next_superstep();
 }
