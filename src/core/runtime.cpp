@@ -36,6 +36,7 @@ Runtime::Runtime(Engine* engine) : engine_(engine), pid_(engine->pid()), nprocs_
   registry_.reset(nprocs_, pid_);
   for (int k = 0; k < 2; ++k) {
     outbox_[k].reset(nprocs_, !engine->reads_remote_memory());
+    outbox_[k].set_staging(engine->staging(k));
     incoming_[k].resize(nprocs_);
   }
   stream_refs_.resize(nprocs_);

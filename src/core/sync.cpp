@@ -253,6 +253,7 @@ void Runtime::apply_streams() {
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
   const bool self = src == pid_;
   const char* own_bulk = outbox_[parity_].bulk().data();
+  const char* staging = self ? engine_->staging(parity_).data : engine_->staging_of(src, parity_);
   const auto remote_bulk =
       reinterpret_cast<std::uintptr_t>(self ? nullptr : engine_->bulk_base(src));
   RemoteReads reads(*engine_, src);
@@ -268,12 +269,17 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         RemoteSource rs;
         std::memcpy(&rs, at + sizeof(RecordHeader), sizeof rs);
         auto* dst = reinterpret_cast<void*>(h->value);
-        if (self)
+        if (h->aux == kFromSharedStaging) {
+          reads.flush();
+          std::memcpy(dst, staging + rs.address, rs.nbytes);
+        } else if (self) {
           std::memmove(dst,
-                       h->aux ? own_bulk + rs.address : reinterpret_cast<const char*>(rs.address),
+                       h->aux == kFromBulk ? own_bulk + rs.address
+                                           : reinterpret_cast<const char*>(rs.address),
                        rs.nbytes);
-        else
-          reads.add(dst, h->aux ? remote_bulk + rs.address : rs.address, rs.nbytes);
+        } else {
+          reads.add(dst, h->aux == kFromBulk ? remote_bulk + rs.address : rs.address, rs.nbytes);
+        }
         break;
       }
       case RecordKind::kSend:

@@ -44,6 +44,11 @@ struct StreamRef {
   std::uint64_t size;
 };
 
+struct SharedArea {
+  char* data;
+  std::uint64_t size;
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -69,6 +74,14 @@ class Engine {
   // it in its own memory (valid until the next exchange), else nullptr and
   // the core calls fetch().
   virtual const char* incoming_data(int /*src*/) const { return nullptr; }
+
+  // Memory that every process can read directly: where this process stages
+  // the large buffered puts of supersteps of the given parity, so that their
+  // destinations copy them with a plain memcpy. Empty when the engine has
+  // none (the core then stages in private memory).
+  virtual SharedArea staging(int /*parity*/) const { return {nullptr, 0}; }
+  // Where process src's staging area of that parity is seen from here.
+  virtual const char* staging_of(int /*src*/, int /*parity*/) const { return nullptr; }
 
   // Whether read_remote() works (shared memory: yes, MPI: no). Without it the
   // core ships every payload inside the streams, and the owners of get

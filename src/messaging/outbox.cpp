@@ -1,5 +1,8 @@
 #include "messaging/outbox.hpp"
 
+#include <sys/mman.h>
+
+#include <algorithm>
 #include <cstring>
 
 namespace superstep {
@@ -24,6 +27,7 @@ void Outbox::reset(int nprocs, bool inline_only) {
 }
 
 void Outbox::clear() {
+  staged_ = 0;
   for (ByteBuffer& s : streams_) s.clear();
   last_inline_.assign(last_inline_.size(), kNoRecord);
   bulk_.clear();
@@ -34,13 +38,29 @@ void Outbox::clear() {
 void Outbox::trim() {
   for (ByteBuffer& s : streams_) s.trim(kKeepBytes);
   bulk_.trim(kKeepBytes);
+  // Give back the staging pages an unusually large superstep touched.
+  if (staged_ == 0 && staged_peak_ > kKeepBytes) {
+    madvise(staging_.data + kKeepBytes, staged_peak_ - kKeepBytes, MADV_REMOVE);
+    staged_peak_ = kKeepBytes;
+  }
 }
 
 void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  std::uint64_t offset = bulk_.size();
-  bulk_.append(src, nbytes);
+  RemoteOrigin origin;
+  std::uint64_t offset;
+  if (nbytes <= staging_.size - staged_) {
+    origin = kFromSharedStaging;
+    offset = staged_;
+    std::memcpy(staging_.data + offset, src, nbytes);
+    staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
+    staged_peak_ = std::max(staged_peak_, staged_);
+  } else {
+    origin = kFromBulk;
+    offset = bulk_.size();
+    bulk_.append(src, nbytes);
+  }
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
-  store(at, RecordHeader{RecordKind::kPutRemote, 1, dst_address});
+  store(at, RecordHeader{RecordKind::kPutRemote, origin, dst_address});
   store(at + sizeof(RecordHeader), RemoteSource{nbytes, offset});
 }
 
@@ -57,7 +77,7 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
   // spares everyone the barrier that guards hpput sources until all are read.
   if (inline_only_ || nbytes <= kInlineMax) return put(dst, dst_address, src, nbytes);
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
-  store(at, RecordHeader{RecordKind::kPutRemote, 0, dst_address});
+  store(at, RecordHeader{RecordKind::kPutRemote, kFromUserMemory, dst_address});
   if (dst != self) remote_hp_ = true;
   store(at + sizeof(RecordHeader),
         RemoteSource{nbytes, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src))});

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/byte_buffer.hpp"
+#include "engines/engine.hpp"
 #include "messaging/records.hpp"
 
 namespace superstep {
@@ -29,6 +30,8 @@ class Outbox {
   // cannot read another process's memory; hpput then copies at the call,
   // which its semantics allow).
   void reset(int nprocs, bool inline_only);
+  // Large buffered puts go here while it has room (see Engine::staging).
+  void set_staging(SharedArea area) { staging_ = area; }
   void clear();
   // Drops memory kept from an unusually large superstep.
   void trim();
@@ -88,6 +91,9 @@ class Outbox {
   std::vector<ByteBuffer> streams_;
   std::vector<std::uint64_t> last_inline_;  // per stream: offset of a record a put may extend
   ByteBuffer bulk_;
+  SharedArea staging_{nullptr, 0};
+  std::uint64_t staged_ = 0;       // bytes of staging_ in use this superstep
+  std::uint64_t staged_peak_ = 0;  // the most in use since the last trim()
   int nonempty_streams_ = 0;
   bool remote_hp_ = false;
   bool inline_only_ = false;

@@ -26,9 +26,14 @@ struct RecordHeader {
 };
 static_assert(sizeof(RecordHeader) == 16);
 
-// Follows a kPutRemote header. `address` is in the source's address space:
-// an offset into its bulk staging area (aux = 1), or the user's own source
-// buffer of a bsp_hpput (aux = 0).
+// Where the bytes of a kPutRemote record are (the header's aux).
+enum RemoteOrigin : std::uint32_t {
+  kFromUserMemory = 0,     // the source buffer of a bsp_hpput, read at the sync
+  kFromBulk = 1,           // an offset into the source's private bulk area, read remotely
+  kFromSharedStaging = 2,  // an offset into the source's staging area, which everyone maps
+};
+
+// Follows a kPutRemote header; `address` is as its RemoteOrigin says.
 struct RemoteSource {
   std::uint64_t nbytes;
   std::uint64_t address;

@@ -2,10 +2,12 @@
 
 #include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +61,12 @@ void bind_to_processor(int q) {
   }
 }
 
+// The staging areas get this much address space in all (reserved, not
+// allocated: pages exist only once a put touches them), at most
+// kStagingMaxHalf per process and parity.
+constexpr std::uint64_t kStagingAddressSpace = std::uint64_t{1} << 45;
+constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
+
 [[noreturn]] void startup_failure(const char* what, int err) {
   std::fprintf(stderr, "superstep: error in bsp_begin: %s: %s\n", what, std::strerror(err));
   std::exit(1);
@@ -80,6 +88,14 @@ ShmEngine* ShmEngine::start(int nprocs) {
   ControlBlock control = ControlBlock::create(nprocs);
   if (!control.valid()) startup_failure("cannot map the control block", errno);
   control.header().start_ns = monotonic_ns();
+  std::uint64_t half =
+      std::min(kStagingMaxHalf, kStagingAddressSpace / (2 * static_cast<std::uint64_t>(nprocs)));
+  half &= ~std::uint64_t{4095};
+  void* staging = mmap(nullptr, half * 2 * static_cast<std::uint64_t>(nprocs),
+                       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  // Without it (a system that refuses to overcommit) puts are staged in
+  // private memory and read with cross-memory attach instead.
+  if (staging == MAP_FAILED) staging = nullptr;
   bool oversubscribed = nprocs > available_cpus();
 
   // Let the other processes of this run read our memory where Yama restricts
@@ -112,6 +128,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
       redirect_output_for_tagging(q);
       if (!oversubscribed) bind_to_processor(q);
       g_engine = new ShmEngine(control, q, oversubscribed);
+      g_engine->set_staging(staging, half);
       return g_engine;
     }
     control.process(q).os_pid = child;
@@ -119,6 +136,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
   }
   if (!oversubscribed && nprocs > 1) bind_to_processor(0);
   g_engine = new ShmEngine(control, 0, oversubscribed);
+  g_engine->set_staging(staging, half);
   g_engine->os_pids_.push_back(parent);
   g_engine->os_pids_.insert(g_engine->os_pids_.end(), workers.begin(), workers.end());
   if (!workers.empty()) g_engine->supervisor_ = std::make_unique<Supervisor>(control, workers);
@@ -206,6 +224,8 @@ void ShmEngine::finish() {
   if (g_bound) sched_setaffinity(0, sizeof g_affinity_before_begin, &g_affinity_before_begin);
   if (control_.header().stop.load()) leave_stopped();
   control_.unmap();
+  if (staging_) munmap(staging_, staging_half_ * 2 * static_cast<std::uint64_t>(nprocs_));
+  staging_ = nullptr;
 }
 
 void ShmEngine::abort_all(const char* message) {

@@ -36,6 +36,10 @@ class ShmEngine final : public Engine {
   }
   const void* bulk_base(int src) const override;
   void fetch(int src, void* into) override;
+  SharedArea staging(int parity) const override {
+    return {staging_of_mut(pid_, parity), staging_half_};
+  }
+  const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
   bool reads_remote_memory() const override { return true; }
   void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
                    std::size_t nremote) override;
@@ -54,9 +58,23 @@ class ShmEngine final : public Engine {
   ShmEngine(ControlBlock control, int pid, bool oversubscribed);
   // Ends this process after the program was stopped (by anyone).
   [[noreturn]] void leave_stopped();
+  void set_staging(void* area, std::uint64_t half) {
+    staging_ = static_cast<char*>(area);
+    staging_half_ = area ? half : 0;
+  }
   [[noreturn]] static void on_stop();
 
+  char* staging_of_mut(int src, int parity) const {
+    if (!staging_) return nullptr;
+    return staging_ +
+           (static_cast<std::size_t>(src) * 2 + static_cast<std::size_t>(parity)) * staging_half_;
+  }
+
   ControlBlock control_;
+  // One shared mapping, reserved before the fork and only touched where
+  // used: per process and parity, staging_half_ bytes for large puts.
+  char* staging_ = nullptr;
+  std::uint64_t staging_half_ = 0;
   int pid_;
   int nprocs_;
   int parity_ = 0;  // of the superstep whose sync is under way
