@@ -1,0 +1,48 @@
+// The reference model: BSPlib semantics (the paper, sections 3 and 4, with
+// the choices DESIGN.md makes where the paper leaves one open), executed in a
+// single process on a Program. It is the executable form of the spec, kept
+// simple on purpose: no speed tricks, every rule in one obvious place.
+//
+// For every process it produces the log of observations the real library must
+// produce on the same program (observations.hpp), or stops at the first
+// operation that is an error, that makes the result undefined, or that ends a
+// process early.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bsp_program.hpp"
+#include "observations.hpp"
+
+namespace superstep::model {
+
+struct ModelStop {
+  enum class Kind {
+    kMisuse,     // the library must stop with an error message naming primitive/pid/superstep
+    kUndefined,  // legal to call, but BSPlib leaves the result undefined (hp overlaps)
+    kInvalid,    // the program itself is broken (address outside its buffers)
+    kEarlyEnd,   // an abort, a signal, exit or bsp_end ends a process on purpose
+  };
+  Kind kind = Kind::kMisuse;
+  std::string primitive;  // e.g. "bsp_put"; for collective mismatches the collective
+  int pid = -1;           // the process at fault; -1 when no single process is
+  int superstep = 0;
+  std::string what;       // human-readable reason
+};
+
+struct ModelOptions {
+  bool full_memory = false;  // observe buffers as hex instead of digests
+};
+
+struct ModelResult {
+  std::vector<ProcessLog> logs;  // logs[pid], up to the stop if there is one
+  std::optional<ModelStop> stop;
+};
+
+ModelResult run_model(const Program& program, const ModelOptions& options = {});
+
+std::string describe(const ModelStop& stop);
+
+}  // namespace superstep::model
