@@ -10,12 +10,6 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-// One process's part of a registration slot (paper section 3.1).
-struct Registration {
-  Addr ident;  // NULL: this process takes part in the slot, but its memory counts as unregistered
-  int size = 0;
-};
-
 // A slot of the registration sequence: one registration per process.
 struct Slot {
   std::uint64_t id = 0;
@@ -39,6 +33,7 @@ struct Message {
 struct Transfer {
   int issuer = 0;
   int seq = 0;  // issue order on the issuer
+  int op_index = 0;
   bool is_get = false;
   bool hp = false;
   int src_pid = 0;
@@ -85,11 +80,17 @@ class Model {
     try {
       for (step_ = 0; step_ < static_cast<int>(program_.supersteps.size()); ++step_) {
         begin_superstep();
+        record_state();
         const Superstep& s = program_.supersteps[static_cast<std::size_t>(step_)];
-        for (int q = 0; q < p_ && q < static_cast<int>(s.ops.size()); ++q)
-          for (const Op& op : s.ops[static_cast<std::size_t>(q)]) execute(q, op);
+        for (int q = 0; q < p_ && q < static_cast<int>(s.ops.size()); ++q) {
+          const std::vector<Op>& ops = s.ops[static_cast<std::size_t>(q)];
+          for (op_index_ = 0; op_index_ < static_cast<int>(ops.size()); ++op_index_)
+            execute(q, ops[static_cast<std::size_t>(op_index_)]);
+        }
+        op_index_ = -1;
         sync();
       }
+      record_state();
     } catch (const ModelStop& stop) {
       result_.stop = stop;
     }
@@ -99,7 +100,7 @@ class Model {
  private:
   [[noreturn]] void stop(ModelStop::Kind kind, const std::string& primitive, int pid,
                          const std::string& what) {
-    throw ModelStop{kind, primitive, pid, step_, what};
+    throw ModelStop{kind, primitive, pid, step_, what, op_index_};
   }
   [[noreturn]] void misuse(const Op& op, int pid, const std::string& what) {
     stop(ModelStop::Kind::kMisuse, op_primitive(op.kind), pid, what);
@@ -113,6 +114,14 @@ class Model {
         nbytes < 0 || at.off + nbytes > program_.buffer_sizes[static_cast<std::size_t>(at.buf)])
       stop(ModelStop::Kind::kInvalid, what, pid, "address outside the program's buffers");
     return memory_[static_cast<std::size_t>(pid)][static_cast<std::size_t>(at.buf)].data() + at.off;
+  }
+
+  void record_state() {
+    StepState state;
+    for (const Slot& slot : slots_) state.slots.push_back(slot.regs);
+    for (const auto& queue : queue_) state.queue_lengths.push_back(static_cast<int>(queue.size()));
+    state.tagsize = tagsize_;
+    result_.states.push_back(std::move(state));
   }
 
   void begin_superstep() {
@@ -181,7 +190,7 @@ class Model {
       case OpKind::kPut:
       case OpKind::kHpput: {
         const Registration& remote = check_drma(q, op, op.b, "destination");
-        Transfer t{q, seq_++, false, op.kind == OpKind::kHpput, q, op.a, op.pid,
+        Transfer t{q, seq_++, op_index_, false, op.kind == OpKind::kHpput, q, op.a, op.pid,
                    {remote.ident.buf, remote.ident.off + op.offset}, op.nbytes, {}};
         const std::uint8_t* src = local(q, op.a, op.nbytes, op_primitive(op.kind));
         t.bytes.assign(src, src + op.nbytes);  // buffered on source: read now
@@ -192,7 +201,7 @@ class Model {
       case OpKind::kGet:
       case OpKind::kHpget: {
         const Registration& remote = check_drma(q, op, op.a, "source");
-        Transfer t{q, seq_++, true, op.kind == OpKind::kHpget, op.pid,
+        Transfer t{q, seq_++, op_index_, true, op.kind == OpKind::kHpget, op.pid,
                    {remote.ident.buf, remote.ident.off + op.offset}, q, op.b, op.nbytes, {}};
         local(t.src_pid, t.src, t.nbytes, op_primitive(op.kind));
         local(q, op.b, op.nbytes, op_primitive(op.kind));
@@ -307,10 +316,12 @@ class Model {
         bool dst_clash = other.hp != &t && overlap(dst, other);
         bool before_hpput = !t.is_get && other.local_seq >= 0 && other.local_seq < t.seq;
         bool src_clash = other.write && overlap(src, other) && !before_hpput;
-        if (dst_clash || src_clash)
+        if (dst_clash || src_clash) {
+          op_index_ = t.op_index;
           stop(ModelStop::Kind::kUndefined, t.is_get ? "bsp_hpget" : "bsp_hpput", t.issuer,
                std::string("the ") + (dst_clash ? "destination" : "source") +
                    " is touched by another operation in the same superstep");
+        }
       }
     }
   }
@@ -388,6 +399,7 @@ class Model {
   std::vector<Transfer> transfers_;
   std::vector<Access> accesses_;
   int seq_ = 0;
+  int op_index_ = -1;  // the op being executed, for ModelStop
   std::vector<std::deque<Message>> next_queue_;
 };
 

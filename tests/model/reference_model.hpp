@@ -30,6 +30,20 @@ struct ModelStop {
   int pid = -1;           // the process at fault; -1 when no single process is
   int superstep = 0;
   std::string what;       // human-readable reason
+  int op_index = -1;      // the op in program.supersteps[superstep].ops[pid], when one is at fault
+};
+
+// One process's part of a registration slot (paper section 3.1).
+struct Registration {
+  Addr ident;  // NULL: this process takes part in the slot, but its memory counts as unregistered
+  int size = 0;
+};
+
+// The state at the start of a superstep, for building programs step by step.
+struct StepState {
+  std::vector<std::vector<Registration>> slots;  // [slot][pid], oldest slot first
+  std::vector<int> queue_lengths;                // messages readable, per process
+  int tagsize = 0;                               // tag size in effect
 };
 
 struct ModelOptions {
@@ -39,6 +53,9 @@ struct ModelOptions {
 struct ModelResult {
   std::vector<ProcessLog> logs;  // logs[pid], up to the stop if there is one
   std::optional<ModelStop> stop;
+  // states[s]: at the start of superstep s; the last entry is after the final
+  // sync (only when the program ran to its end).
+  std::vector<StepState> states;
 };
 
 ModelResult run_model(const Program& program, const ModelOptions& options = {});
