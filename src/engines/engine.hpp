@@ -14,12 +14,12 @@ namespace superstep {
 // Bits of SyncSummary::flags. The engine ORs the flags of all processes at a
 // sync, so every process knows which phases anybody needs.
 enum SyncFlag : std::uint32_t {
-  kFlagStream = 1u << 0,       // some stream is non-empty (puts, sends, registrations)
-  kFlagGets = 1u << 1,         // some process has gets: sources must be read before any write
-  kFlagRemoteHp = 1u << 2,     // some hpput is read from user memory: hold everyone until done
-  kFlagTagsize = 1u << 3,      // some process called bsp_set_tagsize
-  kFlagRegistration = 1u << 4, // some process pushed or popped a registration
-  kFlagEnd = 1u << 5,          // some process is in bsp_end
+  kFlagStream = 1u << 0,        // some stream is non-empty (puts, sends, registrations)
+  kFlagGets = 1u << 1,          // some process has gets: sources must be read before any write
+  kFlagRemoteHp = 1u << 2,      // some hpput is read from user memory: hold everyone until done
+  kFlagTagsize = 1u << 3,       // some process called bsp_set_tagsize
+  kFlagRegistration = 1u << 4,  // some process pushed or popped a registration
+  kFlagEnd = 1u << 5,           // some process is in bsp_end
 };
 
 enum class SyncKind : std::uint32_t { kSync = 1, kEnd = 2 };

@@ -11,15 +11,16 @@ namespace superstep {
 enum class RecordKind : std::uint32_t {
   kPutInline = 1,  // header, then nbytes of payload (small puts are combined in the stream)
   kPutRemote = 2,  // header + RemoteSource: the destination reads the bytes from the source
-  kSend = 3,       // header (aux = tag bytes, value = payload bytes), then tag, then payload
+  kSend = 3,       // header (aux = tag bytes, value = payload bytes), tag, payload (each padded)
   kPush = 4,       // header (value = this process's address) + PushInfo
-  kPop = 5,        // header (value = registration id)
 };
 
 struct RecordHeader {
   RecordKind kind;
-  std::uint32_t aux;    // kPutInline: byte count; kSend: tag bytes; kPutRemote: 1 if from the bulk area
-  std::uint64_t value;  // destination address (puts), payload bytes (send), address or id (registration)
+  std::uint32_t
+      aux;  // kPutInline: byte count; kSend: tag bytes; kPutRemote: 1 if from the bulk area
+  std::uint64_t
+      value;  // destination address (puts), payload bytes (send), address or id (registration)
 };
 static_assert(sizeof(RecordHeader) == 16);
 

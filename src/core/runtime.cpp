@@ -1,0 +1,136 @@
+#include "core/runtime.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "core/errors.hpp"
+#include "engines/shm/shm_engine.hpp"
+
+namespace superstep {
+
+Runtime* Runtime::active_ = nullptr;
+bool Runtime::begun_ = false;
+
+namespace {
+// More processes than this would make the per-pair stream table alone
+// hundreds of megabytes; no host runs that many BSP processes usefully.
+constexpr int kMaxProcs = 4096;
+
+std::unique_ptr<Runtime> g_runtime;
+
+// Runs when a process returns from main or calls exit() while still inside
+// bsp_begin..bsp_end: the others would wait for it forever.
+void exit_without_end() {
+  Runtime* rt = Runtime::active();
+  if (!rt) return;
+  rt->engine().abort_all(
+      format("superstep: process %d returned from main or called exit in superstep %llu "
+             "without calling bsp_end; stopping all processes",
+             rt->pid(), static_cast<unsigned long long>(rt->superstep()))
+          .c_str());
+}
+}  // namespace
+
+Runtime::Runtime(Engine* engine) : engine_(engine), pid_(engine->pid()), nprocs_(engine->nprocs()) {
+  registry_.reset(nprocs_, pid_);
+  for (int k = 0; k < 2; ++k) {
+    outbox_[k].reset(nprocs_);
+    incoming_[k].resize(nprocs_);
+  }
+  stream_refs_.resize(nprocs_);
+  pushes_of_.resize(nprocs_);
+  engine_->note_superstep(0);
+}
+
+void Runtime::begin(int nprocs) {
+  if (begun_)
+    usage_error("bsp_begin",
+                "called a second time; a program has one SPMD part: call bsp_begin once, "
+                "as the first statement of main or of the function given to bsp_init");
+  if (nprocs < 1) usage_error("bsp_begin", "maxprocs is %d; ask for at least 1 process", nprocs);
+  if (nprocs > kMaxProcs)
+    usage_error("bsp_begin", "maxprocs is %d; Superstep runs at most %d processes", nprocs,
+                kMaxProcs);
+  begun_ = true;
+  std::atexit(exit_without_end);
+  Engine* engine = shm::ShmEngine::start(nprocs);
+  g_runtime.reset(new Runtime(engine));
+  active_ = g_runtime.get();
+}
+
+void Runtime::end() {
+  run_sync(SyncKind::kEnd);
+  active_ = nullptr;
+  engine_->finish();  // other processes do not return from here
+}
+
+std::uint64_t Runtime::resolve(const char* primitive, int pid, const void* ident,
+                               std::uint64_t offset, std::uint64_t nbytes) const {
+  const Registration* reg = registry_.find(ident);
+  if (!reg)
+    usage_error(primitive,
+                "address %p is not registered on this process (or only with NULL); register it "
+                "with bsp_push_reg and call bsp_sync before using it",
+                ident);
+  std::uint64_t remote = reg->address[pid];
+  std::uint64_t size = reg->size[pid];
+  if (remote == 0 && nbytes > 0)
+    usage_error(primitive,
+                "process %d registered NULL in the registration of %p, so it has no memory there",
+                pid, ident);
+  if (offset + nbytes > size)
+    usage_error(primitive,
+                "offset %llu + nbytes %llu = %llu is beyond the %llu bytes process %d registered "
+                "for %p",
+                static_cast<unsigned long long>(offset), static_cast<unsigned long long>(nbytes),
+                static_cast<unsigned long long>(offset + nbytes),
+                static_cast<unsigned long long>(size), pid, ident);
+  return remote + offset;
+}
+
+void Runtime::push_reg(const void* ident, std::uint64_t size) {
+  std::uint64_t id = registry_.push(ident, size);
+  outbox_[parity_].push(pid_, ident, size, id);
+}
+
+void Runtime::pop_reg(const void* ident) {
+  if (!registry_.pop(ident))
+    usage_error("bsp_pop_reg",
+                "address %p is not registered (counting this superstep's pushes and pops); pop "
+                "only what bsp_push_reg registered",
+                ident);
+}
+
+void Runtime::put(const char* primitive, int pid, const void* src, void* dst, std::uint64_t offset,
+                  std::uint64_t nbytes, bool hp) {
+  if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
+  std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
+  Outbox& out = outbox_[parity_];
+  if (!hp) {
+    out.put(pid, remote, src, nbytes);
+    return;
+  }
+  out.hpput(pid, remote, src, nbytes);
+  if (pid != pid_) out.note_remote_hp();
+}
+
+void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
+                  std::uint64_t nbytes, bool hp) {
+  if (nbytes == 0) return;
+  std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
+  gets_.push_back(
+      {pid, remote, static_cast<char*>(dst), nbytes, outbox_[parity_].stream(pid_).size(), 0, hp});
+}
+
+std::int64_t Runtime::set_tagsize(std::int64_t tag_bytes) {
+  std::int64_t previous = tagsize_next_;
+  tagsize_next_ = tag_bytes;
+  ++tagsize_calls_;
+  return previous;
+}
+
+void Runtime::send(int pid, const void* tag, const void* payload, std::uint64_t nbytes) {
+  outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
+}
+
+}  // namespace superstep

@@ -1,0 +1,104 @@
+// The state of one BSP process between bsp_begin and bsp_end, and the
+// superstep semantics of the paper (§2-4) on top of any engine.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/byte_buffer.hpp"
+#include "core/message_queue.hpp"
+#include "core/registry.hpp"
+#include "engines/engine.hpp"
+#include "messaging/outbox.hpp"
+
+namespace superstep {
+
+class Runtime {
+ public:
+  // The runtime of this process inside bsp_begin..bsp_end, else nullptr.
+  static Runtime* active() { return active_; }
+  // Whether bsp_begin was ever called in this process.
+  static bool begun() { return begun_; }
+
+  static void begin(int nprocs);
+  void end();
+
+  int pid() const { return pid_; }
+  int nprocs() const { return nprocs_; }
+  std::uint64_t superstep() const { return superstep_; }
+  Engine& engine() { return *engine_; }
+  double time() const { return engine_->seconds_since_start(); }
+  void sync() { run_sync(SyncKind::kSync); }
+
+  // DRMA. Arguments are already checked for range and NULL by the API layer.
+  void push_reg(const void* ident, std::uint64_t size);
+  void pop_reg(const void* ident);
+  void put(const char* primitive, int pid, const void* src, void* dst, std::uint64_t offset,
+           std::uint64_t nbytes, bool hp);
+  void get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
+           std::uint64_t nbytes, bool hp);
+
+  // BSMP
+  std::int64_t set_tagsize(std::int64_t tag_bytes);  // returns the previous pending value
+  std::uint32_t tagsize() const { return tagsize_; }
+  void send(int pid, const void* tag, const void* payload, std::uint64_t nbytes);
+  MessageQueue& queue() { return queue_; }
+
+ private:
+  struct GetRequest {
+    int src;
+    std::uint64_t remote;  // address in the source process
+    char* dst;
+    std::uint64_t nbytes;
+    std::uint64_t
+        self_position;  // size of the stream to ourselves when issued: orders it among self-puts
+    std::uint64_t staging;  // offset in get_staging_ (buffered gets)
+    bool hp;
+  };
+
+  explicit Runtime(Engine* engine);
+  // Where `ident` + offset .. + nbytes lies on process pid; stops the program
+  // with a message when it is not registered or out of bounds.
+  std::uint64_t resolve(const char* primitive, int pid, const void* ident, std::uint64_t offset,
+                        std::uint64_t nbytes) const;
+
+  // sync.cpp
+  void run_sync(SyncKind kind);
+  SyncSummary summarize(SyncKind kind) const;
+  void check_agreement(std::uint32_t all) const;
+  void fetch_streams();
+  void read_get_sources();
+  void apply_streams();
+  void apply_stream(int src, const char* begin, const char* end);
+  void apply_get(const GetRequest& g);
+  void start_next_superstep();
+
+  static Runtime* active_;
+  static bool begun_;
+
+  Engine* engine_;
+  int pid_;
+  int nprocs_;
+  std::uint64_t superstep_ = 0;
+
+  Registry registry_;
+  // Double-buffered by superstep parity: other processes may still read the
+  // streams of superstep k while this one runs superstep k+1, and the queue
+  // of superstep k+1 points into what arrived at the end of superstep k.
+  Outbox outbox_[2];
+  std::vector<ByteBuffer> incoming_[2];
+  int parity_ = 0;
+  std::vector<StreamRef> stream_refs_;
+
+  std::vector<GetRequest> gets_;
+  ByteBuffer get_staging_;
+  std::vector<std::vector<RemotePush>> pushes_of_;
+
+  std::uint32_t tagsize_ = 0;
+  std::int64_t tagsize_next_ = 0;
+  std::uint32_t tagsize_calls_ = 0;
+  MessageQueue queue_;
+};
+
+}  // namespace superstep

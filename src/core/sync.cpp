@@ -1,0 +1,260 @@
+// bsp_sync: the end of a superstep (paper §2.5, §3.3 ordering, DESIGN.md).
+//
+//   exchange    every process publishes a summary and its streams; one barrier,
+//               which also ORs flags, so an empty superstep costs one barrier
+//   check       all processes agree (sync vs end, registrations, tag size)
+//   phase 1     fetch incoming streams; read every get source
+//   barrier     only if somebody has gets: sources are read before any write
+//   phase 2     write: streams in source-pid order, then issue order; a
+//               process's own gets sit among its puts to itself in issue order
+//   barrier     only if somebody's hpput is read from user memory, which the
+//               source may change as soon as it leaves the sync
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/runtime.hpp"
+
+namespace superstep {
+
+namespace {
+// Gathers consecutive remote reads from one process into one system call.
+class RemoteReads {
+ public:
+  RemoteReads(Engine& engine, int src) : engine_(engine), src_(src) {}
+  ~RemoteReads() { flush(); }
+  void add(void* local, std::uint64_t remote, std::uint64_t nbytes) {
+    local_.push_back({local, nbytes});
+    remote_.push_back({reinterpret_cast<void*>(remote), nbytes});
+  }
+  void flush() {
+    if (local_.empty()) return;
+    engine_.read_remote(src_, local_.data(), local_.size(), remote_.data(), remote_.size());
+    local_.clear();
+    remote_.clear();
+  }
+
+ private:
+  Engine& engine_;
+  int src_;
+  std::vector<iovec> local_, remote_;
+};
+
+// "process 0: 2, process 1: 1, ..." for a mismatch message.
+template <typename Value>
+std::string list_values(int nprocs, Value value) {
+  std::string out;
+  constexpr int kShown = 8;
+  for (int q = 0; q < nprocs && q < kShown; ++q) {
+    if (q) out += ", ";
+    out += "process " + std::to_string(q) + ": " + value(q);
+  }
+  if (nprocs > kShown) out += ", ...";
+  return out;
+}
+}  // namespace
+
+SyncSummary Runtime::summarize(SyncKind kind) const {
+  const Outbox& out = outbox_[parity_];
+  SyncSummary s{};
+  s.kind = kind;
+  s.superstep = superstep_;
+  s.tagsize_next = tagsize_next_;
+  s.tagsize_calls = tagsize_calls_;
+  s.pushes = registry_.pending_pushes();
+  s.pops = static_cast<std::uint32_t>(registry_.pending().size()) - s.pushes;
+  s.registration_digest = registry_.pending_digest();
+  if (out.any_stream()) s.flags |= kFlagStream;
+  if (!gets_.empty()) s.flags |= kFlagGets;
+  if (out.remote_hp()) s.flags |= kFlagRemoteHp;
+  if (tagsize_calls_) s.flags |= kFlagTagsize;
+  if (!registry_.pending().empty()) s.flags |= kFlagRegistration;
+  if (kind == SyncKind::kEnd) s.flags |= kFlagEnd;
+  return s;
+}
+
+void Runtime::run_sync(SyncKind kind) {
+  Outbox& out = outbox_[parity_];
+  for (int dst = 0; dst < nprocs_; ++dst)
+    stream_refs_[dst] = {out.stream(dst).data(), out.stream(dst).size()};
+  std::uint32_t all = engine_->exchange(summarize(kind), stream_refs_.data(), out.bulk().data());
+  queue_.clear();  // last superstep's messages are gone whatever happens now
+  if (all != 0) {
+    check_agreement(all);
+    fetch_streams();
+    read_get_sources();
+    if (all & kFlagGets) engine_->barrier(0);
+    apply_streams();
+    if (all & kFlagRegistration) registry_.commit(pushes_of_);
+    if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
+    if (all & kFlagRemoteHp) engine_->barrier(0);
+  }
+  start_next_superstep();
+}
+
+void Runtime::check_agreement(std::uint32_t all) const {
+  auto s = [&](int q) -> const SyncSummary& { return engine_->summary(q); };
+  const unsigned long long step = superstep_;
+  if (all & kFlagEnd) {
+    bool mixed = false;
+    for (int q = 1; q < nprocs_; ++q) mixed |= s(q).kind != s(0).kind;
+    if (mixed)
+      fatal(
+          format("superstep: error in bsp_end, superstep %llu: processes disagree on how the "
+                 "superstep ends (%s); every process must call bsp_sync the same number of "
+                 "times before bsp_end",
+                 step, list_values(nprocs_, [&](int q) {
+                         return std::string(s(q).kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync");
+                       }).c_str()));
+  }
+  if (all & kFlagRegistration) {
+    bool pushes_differ = false, pops_differ = false, digest_differs = false;
+    for (int q = 1; q < nprocs_; ++q) {
+      pushes_differ |= s(q).pushes != s(0).pushes;
+      pops_differ |= s(q).pops != s(0).pops;
+      digest_differs |= s(q).registration_digest != s(0).registration_digest;
+    }
+    if (pushes_differ)
+      fatal(format(
+          "superstep: error in bsp_push_reg, superstep %llu: processes pushed different "
+          "numbers of registrations (%s); bsp_push_reg is collective: every process "
+          "must call it, in the same order (register NULL where there is nothing)",
+          step, list_values(nprocs_, [&](int q) { return std::to_string(s(q).pushes); }).c_str()));
+    if (pops_differ)
+      fatal(format(
+          "superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
+          "numbers of registrations (%s); bsp_pop_reg is collective",
+          step, list_values(nprocs_, [&](int q) { return std::to_string(s(q).pops); }).c_str()));
+    if (digest_differs)
+      fatal(
+          format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
+                 "registration slots (the address each popped is registered in a different "
+                 "slot on each process, paper §3.1); pop the same registration everywhere",
+                 step));
+  }
+  if (all & kFlagTagsize) {
+    bool differ = false;
+    for (int q = 1; q < nprocs_; ++q)
+      differ |= s(q).tagsize_calls == 0 || s(q).tagsize_next != s(0).tagsize_next;
+    differ |= s(0).tagsize_calls == 0;
+    if (differ)
+      fatal(
+          format("superstep: error in bsp_set_tagsize, superstep %llu: processes asked for "
+                 "different tag sizes (%s); every process must call it with the same value "
+                 "in the same superstep",
+                 step, list_values(nprocs_, [&](int q) {
+                         return s(q).tagsize_calls ? std::to_string(s(q).tagsize_next)
+                                                   : std::string("no call");
+                       }).c_str()));
+  }
+}
+
+void Runtime::fetch_streams() {
+  std::vector<ByteBuffer>& in = incoming_[parity_];
+  for (int src = 0; src < nprocs_; ++src) {
+    if (src == pid_) continue;
+    std::uint64_t n = engine_->incoming_size(src);
+    in[src].resize(n);
+    if (n) engine_->fetch(src, in[src].data());
+  }
+}
+
+void Runtime::read_get_sources() {
+  std::uint64_t staged = 0;
+  for (GetRequest& g : gets_) {
+    if (g.hp) continue;
+    g.staging = staged;
+    staged += g.nbytes;
+  }
+  get_staging_.resize(staged);
+  for (std::size_t i = 0; i < gets_.size();) {
+    int src = gets_[i].src;
+    RemoteReads reads(*engine_, src);
+    for (; i < gets_.size() && gets_[i].src == src; ++i) {
+      const GetRequest& g = gets_[i];
+      char* into = g.hp ? g.dst : get_staging_.data() + g.staging;
+      if (src == pid_)
+        std::memmove(into, reinterpret_cast<const void*>(g.remote), g.nbytes);
+      else
+        reads.add(into, g.remote, g.nbytes);
+    }
+  }
+}
+
+void Runtime::apply_get(const GetRequest& g) {
+  if (!g.hp) std::memcpy(g.dst, get_staging_.data() + g.staging, g.nbytes);
+}
+
+void Runtime::apply_streams() {
+  for (auto& p : pushes_of_) p.clear();
+  for (int src = 0; src < nprocs_; ++src) {
+    const ByteBuffer& b = src == pid_ ? outbox_[parity_].stream(src) : incoming_[parity_][src];
+    apply_stream(src, b.data(), b.data() + b.size());
+  }
+}
+
+void Runtime::apply_stream(int src, const char* begin, const char* end) {
+  const bool self = src == pid_;
+  const char* own_bulk = outbox_[parity_].bulk().data();
+  const auto remote_bulk =
+      reinterpret_cast<std::uintptr_t>(self ? nullptr : engine_->bulk_base(src));
+  RemoteReads reads(*engine_, src);
+  std::size_t next_get = 0;
+  std::uint64_t messages = 0, payload = 0;
+  for (const char* at = begin; at < end;) {
+    if (self) {
+      auto position = static_cast<std::uint64_t>(at - begin);
+      while (next_get < gets_.size() && gets_[next_get].self_position <= position)
+        apply_get(gets_[next_get++]);
+    }
+    auto* h = reinterpret_cast<const RecordHeader*>(at);
+    switch (h->kind) {
+      case RecordKind::kPutInline:
+        reads.flush();
+        std::memcpy(reinterpret_cast<void*>(h->value), at + sizeof(RecordHeader), h->aux);
+        break;
+      case RecordKind::kPutRemote: {
+        RemoteSource rs;
+        std::memcpy(&rs, at + sizeof(RecordHeader), sizeof rs);
+        auto* dst = reinterpret_cast<void*>(h->value);
+        if (self)
+          std::memmove(dst,
+                       h->aux ? own_bulk + rs.address : reinterpret_cast<const char*>(rs.address),
+                       rs.nbytes);
+        else
+          reads.add(dst, h->aux ? remote_bulk + rs.address : rs.address, rs.nbytes);
+        break;
+      }
+      case RecordKind::kSend:
+        ++messages;
+        payload += h->value;
+        break;
+      case RecordKind::kPush: {
+        PushInfo info;
+        std::memcpy(&info, at + sizeof(RecordHeader), sizeof info);
+        pushes_of_[src].push_back({h->value, info.size});
+        break;
+      }
+    }
+    at += record_length(h);
+  }
+  reads.flush();
+  if (self)
+    while (next_get < gets_.size()) apply_get(gets_[next_get++]);
+  queue_.add_stream(begin, end, messages, payload);
+}
+
+void Runtime::start_next_superstep() {
+  parity_ ^= 1;
+  outbox_[parity_].clear();
+  outbox_[parity_].trim();
+  gets_.clear();
+  get_staging_.clear();
+  get_staging_.trim(std::size_t{64} << 20);
+  tagsize_calls_ = 0;
+  ++superstep_;
+  engine_->note_superstep(superstep_);
+}
+
+}  // namespace superstep

@@ -1,0 +1,190 @@
+#include "engines/shm/shm_engine.hpp"
+
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "engines/shm/remote_memory.hpp"
+#include "engines/shm/supervisor.hpp"
+
+namespace superstep::shm {
+
+namespace {
+ShmEngine* g_engine = nullptr;
+
+std::int64_t monotonic_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+int available_cpus() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? static_cast<int>(n) : 1;
+}
+
+[[noreturn]] void startup_failure(const char* what, int err) {
+  std::fprintf(stderr, "superstep: error in bsp_begin: %s: %s\n", what, std::strerror(err));
+  std::exit(1);
+}
+}  // namespace
+
+ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed)
+    : control_(control),
+      pid_(pid),
+      nprocs_(control.header().nprocs),
+      barrier_(&control.header().barrier, control.header().nprocs, oversubscribed,
+               &control.header().stop, &ShmEngine::on_stop) {}
+
+ShmEngine::~ShmEngine() = default;
+
+ShmEngine* ShmEngine::start(int nprocs) {
+  ControlBlock control = ControlBlock::create(nprocs);
+  if (!control.valid()) startup_failure("cannot map the control block", errno);
+  control.header().start_ns = monotonic_ns();
+  bool oversubscribed = nprocs > available_cpus();
+
+  // Let the other processes of this run read our memory where Yama restricts
+  // cross-memory attach to ancestors (no effect elsewhere).
+  prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+  // The supervisor must be able to wait for its workers.
+  signal(SIGCHLD, SIG_DFL);
+  // Whatever pid 0 has buffered would otherwise be printed by every process.
+  std::fflush(nullptr);
+
+  pid_t parent = getpid();
+  control.process(0).os_pid = parent;
+  control.process(0).state = kRunning;
+  std::vector<pid_t> workers;
+  for (int q = 1; q < nprocs; ++q) {
+    pid_t child = fork();
+    if (child < 0) {
+      int err = errno;
+      for (pid_t w : workers) kill(w, SIGKILL);
+      char what[96];
+      std::snprintf(what, sizeof what, "cannot start process %d of %d", q, nprocs);
+      startup_failure(what, err);
+    }
+    if (child == 0) {
+      // A worker dies with pid 0, however pid 0 ends.
+      prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+      if (getppid() != parent) _exit(1);
+      control.process(q).os_pid = getpid();
+      control.process(q).state = kRunning;
+      g_engine = new ShmEngine(control, q, oversubscribed);
+      return g_engine;
+    }
+    control.process(q).os_pid = child;
+    workers.push_back(child);
+  }
+  g_engine = new ShmEngine(control, 0, oversubscribed);
+  g_engine->os_pids_.push_back(parent);
+  g_engine->os_pids_.insert(g_engine->os_pids_.end(), workers.begin(), workers.end());
+  if (!workers.empty()) g_engine->supervisor_ = std::make_unique<Supervisor>(control, workers);
+  return g_engine;
+}
+
+double ShmEngine::seconds_since_start() const {
+  return static_cast<double>(monotonic_ns() - control_.header().start_ns) * 1e-9;
+}
+
+void ShmEngine::note_superstep(std::uint64_t superstep) {
+  control_.process(pid_).superstep.store(superstep, std::memory_order_relaxed);
+}
+
+std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
+                                  const void* bulk_base) {
+  parity_ = static_cast<int>(mine.superstep & 1);
+  ProcessRecord& me = control_.process(pid_);
+  me.summary[parity_] = mine;
+  me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
+  if (mine.flags & kFlagStream) {
+    for (int dst = 0; dst < nprocs_; ++dst)
+      control_.stream(parity_, dst, pid_) = {
+          reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data), out_per_dst[dst].size};
+  } else {
+    for (int dst = 0; dst < nprocs_; ++dst) control_.stream(parity_, dst, pid_).size = 0;
+  }
+  return barrier_.arrive_and_wait(mine.flags);
+}
+
+const void* ShmEngine::bulk_base(int src) const {
+  return reinterpret_cast<const void*>(control_.process(src).bulk_base[parity_]);
+}
+
+void ShmEngine::fetch(int src, void* into) {
+  const StreamDesc& d = control_.stream(parity_, pid_, src);
+  iovec local{into, d.size};
+  iovec remote{reinterpret_cast<void*>(d.address), d.size};
+  read_remote(src, &local, 1, &remote, 1);
+}
+
+void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
+                            std::size_t nremote) {
+  pid_t os_pid = control_.process(src).os_pid.load(std::memory_order_relaxed);
+  int err = read_process_memory(os_pid, local, nlocal, remote, nremote);
+  if (err == 0) return;
+  if (err == ESRCH) {
+    // The process is gone; the supervisor is reporting it. Wait to be stopped.
+    for (int i = 0; i < 400 && !control_.header().stop.load(); ++i) usleep(5000);
+    leave_stopped();
+  }
+  char message[384];
+  if (err == EPERM)
+    std::snprintf(
+        message, sizeof message,
+        "superstep: process %d may not read the memory of process %d (process_vm_readv: %s); "
+        "the shared-memory engine needs cross-memory attach (check ptrace restrictions)",
+        pid_, src, std::strerror(err));
+  else
+    std::snprintf(message, sizeof message,
+                  "superstep: process %d could not read memory of process %d in superstep %llu "
+                  "(process_vm_readv: %s); was the source of a bsp_hpput, or a registered area, "
+                  "freed before the sync?",
+                  pid_, src,
+                  static_cast<unsigned long long>(control_.process(pid_).superstep.load()),
+                  std::strerror(err));
+  abort_all(message);
+}
+
+void ShmEngine::finish() {
+  control_.process(pid_).state = kEnded;
+  if (pid_ != 0) {
+    std::exit(0);
+  }
+  if (supervisor_) supervisor_->wait_for_workers();
+  if (control_.header().stop.load()) leave_stopped();
+  control_.unmap();
+  g_engine = nullptr;
+}
+
+void ShmEngine::abort_all(const char* message) {
+  ControlHeader& h = control_.header();
+  if (h.report_claimed.exchange(1) == 0) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", message);
+    std::fflush(stderr);
+  }
+  h.stop.store(1);
+  Barrier::wake_all(&h.barrier);
+  leave_stopped();
+}
+
+void ShmEngine::leave_stopped() {
+  std::fflush(nullptr);
+  if (pid_ == 0 && supervisor_) supervisor_->stop_workers();
+  _exit(1);
+}
+
+void ShmEngine::on_stop() { g_engine->leave_stopped(); }
+
+}  // namespace superstep::shm

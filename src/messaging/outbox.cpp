@@ -1,0 +1,79 @@
+#include "messaging/outbox.hpp"
+
+#include <cstring>
+
+namespace superstep {
+
+namespace {
+constexpr std::size_t kKeepBytes = std::size_t{64} << 20;
+
+template <typename T>
+void store(char* at, const T& value) {
+  std::memcpy(at, &value, sizeof(T));
+}
+}  // namespace
+
+void Outbox::reset(int nprocs) {
+  streams_.clear();
+  streams_.resize(nprocs);
+  bulk_.clear();
+  nonempty_streams_ = 0;
+  remote_hp_ = false;
+}
+
+void Outbox::clear() {
+  for (ByteBuffer& s : streams_) s.clear();
+  bulk_.clear();
+  nonempty_streams_ = 0;
+  remote_hp_ = false;
+}
+
+void Outbox::trim() {
+  for (ByteBuffer& s : streams_) s.trim(kKeepBytes);
+  bulk_.trim(kKeepBytes);
+}
+
+void Outbox::put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  if (nbytes <= kInlineMax) {
+    char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
+    store(at,
+          RecordHeader{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address});
+    std::memcpy(at + sizeof(RecordHeader), src, nbytes);
+    return;
+  }
+  std::uint64_t offset = bulk_.size();
+  bulk_.append(src, nbytes);
+  char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
+  store(at, RecordHeader{RecordKind::kPutRemote, 1, dst_address});
+  store(at + sizeof(RecordHeader), RemoteSource{nbytes, offset});
+}
+
+void Outbox::hpput(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
+  store(at, RecordHeader{RecordKind::kPutRemote, 0, dst_address});
+  store(at + sizeof(RecordHeader),
+        RemoteSource{nbytes, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src))});
+}
+
+void Outbox::send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
+                  std::uint64_t payload_bytes) {
+  // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
+  // hands out a pointer into the stream, and programs cast it to their type.
+  char* at = append(dst, sizeof(RecordHeader) + padded8(tag_bytes) + padded8(payload_bytes));
+  store(at, RecordHeader{RecordKind::kSend, tag_bytes, payload_bytes});
+  if (tag_bytes) std::memcpy(at + sizeof(RecordHeader), tag, tag_bytes);
+  if (payload_bytes)
+    std::memcpy(at + sizeof(RecordHeader) + padded8(tag_bytes), payload, payload_bytes);
+}
+
+void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {
+  for (int q = 0; q < static_cast<int>(streams_.size()); ++q) {
+    if (q == self) continue;
+    char* at = append(q, sizeof(RecordHeader) + sizeof(PushInfo));
+    store(at, RecordHeader{RecordKind::kPush, 0,
+                           static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(ident))});
+    store(at + sizeof(RecordHeader), PushInfo{size, id});
+  }
+}
+
+}  // namespace superstep
