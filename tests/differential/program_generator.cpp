@@ -67,11 +67,11 @@ class Generator {
 
   // A random range of n bytes inside some buffer (n must fit in the largest).
   Addr local_range(int n) {
-    for (int tries = 0; tries < 16; ++tries) {
-      int b = rng_.below(nbufs());
-      if (buf_size(b) >= n) return Addr{b, rng_.range(0, buf_size(b) - n)};
-    }
-    return Addr{0, 0};
+    std::vector<int> fitting;
+    for (int b = 0; b < nbufs(); ++b)
+      if (buf_size(b) >= n) fitting.push_back(b);
+    int b = fitting[static_cast<std::size_t>(rng_.below(static_cast<int>(fitting.size())))];
+    return Addr{b, rng_.range(0, buf_size(b) - n)};
   }
   int max_buf() const {
     return *std::max_element(program_.buffer_sizes.begin(), program_.buffer_sizes.end());
