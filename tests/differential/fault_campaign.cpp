@@ -41,6 +41,7 @@ std::string expected_message(const Injected& injected) {
 
 struct Verdict {
   bool behaved = true;
+  bool main_died_silently = false;  // process 0 was killed and nobody said so
   std::string why;
   void fail(const std::string& reason) {
     behaved = false;
@@ -52,7 +53,17 @@ Verdict judge(const Injected& injected, const RunOutcome& outcome, double deadli
   Verdict verdict;
   if (outcome.timed_out) verdict.fail("did not end (hang)");
   bool is_fault = static_cast<int>(injected.kind) >= kFirstFault;
-  if (!outcome.exited) {
+  // Process 0 is the process the user started: when a signal kills it, that
+  // signal is the program's exit status, and no process of ours may be left
+  // to print a message. The message is then counted as missing, not failed.
+  bool main_killed = injected.pid == 0 && (injected.kind == MisuseKind::kKill ||
+                                           injected.kind == MisuseKind::kSegv);
+  if (main_killed) {
+    int signal = injected.kind == MisuseKind::kKill ? 9 : 11;
+    if (outcome.exited || outcome.signal != signal)
+      verdict.fail("expected death by signal " + std::to_string(signal) + ", got " +
+                   outcome.describe_end());
+  } else if (!outcome.exited) {
     verdict.fail(outcome.describe_end());
   } else if (outcome.exit_status == 0) {
     verdict.fail("exit status 0");
@@ -62,11 +73,15 @@ Verdict judge(const Injected& injected, const RunOutcome& outcome, double deadli
   std::string text = outcome.stderr_text;
   std::size_t lines = 0;
   for (char c : text) lines += c == '\n';
-  if (lines != 1 || text.back() != '\n')
-    verdict.fail("expected exactly one line on stderr, got " + std::to_string(lines));
-  std::string first = text.substr(0, text.find('\n'));
-  if (!std::regex_match(first, std::regex(expected_message(injected))))
-    verdict.fail("message does not match /" + expected_message(injected) + "/");
+  if (main_killed && text.empty()) {
+    verdict.main_died_silently = true;
+  } else {
+    if (lines != 1 || text.back() != '\n')
+      verdict.fail("expected exactly one line on stderr, got " + std::to_string(lines));
+    std::string first = text.substr(0, text.find('\n'));
+    if (!std::regex_match(first, std::regex(expected_message(injected))))
+      verdict.fail("message does not match /" + expected_message(injected) + "/");
+  }
   if (!outcome.leftover_processes.empty())
     verdict.fail(std::to_string(outcome.leftover_processes.size()) + " processes left behind");
   if (!outcome.leftover_shm.empty())
@@ -80,6 +95,7 @@ struct Tally {
   long tried = 0;
   long behaved = 0;
   long unplaceable = 0;
+  long main_silent = 0;
   double slowest = 0;
 };
 
@@ -103,6 +119,7 @@ int run_campaign(const CampaignConfig& config, long per_kind, int first_kind, in
       RunOutcome outcome = run_program(interp, injected->program, false, true).outcome;
       tally.slowest = std::max(tally.slowest, outcome.seconds);
       Verdict verdict = judge(*injected, outcome, config.fault_deadline);
+      tally.main_silent += verdict.main_died_silently;
       if (verdict.behaved) {
         ++tally.behaved;
         continue;
@@ -123,10 +140,12 @@ int run_campaign(const CampaignConfig& config, long per_kind, int first_kind, in
   std::printf("%s: per kind, programs tried / behaved (slowest run)\n", title);
   for (int k = first_kind; k < end_kind; ++k) {
     const Tally& t = tallies[static_cast<std::size_t>(k)];
+    std::string notes;
+    if (t.unplaceable) notes += " [" + std::to_string(t.unplaceable) + " not placeable]";
+    if (t.main_silent)
+      notes += " [process 0 killed, no message: " + std::to_string(t.main_silent) + "]";
     std::printf("  %-45s %6ld / %6ld  (%.2f s)%s\n", kind_name(static_cast<MisuseKind>(k)),
-                t.tried, t.behaved, t.slowest,
-                t.unplaceable ? (" [" + std::to_string(t.unplaceable) + " not placeable]").c_str()
-                              : "");
+                t.tried, t.behaved, t.slowest, notes.c_str());
     all = all && t.behaved == t.tried && t.tried > 0;
   }
   std::printf("%s: %s\n", title, all ? "all behaved" : "SOME DID NOT BEHAVE");

@@ -199,7 +199,7 @@ class Injector {
           if ((*slot)[static_cast<std::size_t>(r)].ident.is_null()) null_pids.push_back(r);
         if (null_pids.empty()) return std::nullopt;
         op.pid = null_pids[static_cast<std::size_t>(rng_.below(static_cast<int>(null_pids.size())))];
-        op.nbytes = 0;
+        op.offset = 0;
         break;
       }
     }

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,7 +25,8 @@ double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// The session id of an OS process, from /proc/<pid>/stat (field 6), or -1.
+// The session id of a live (not zombie) OS process, from /proc/<pid>/stat
+// (field 6), or -1.
 int session_of(int os_pid) {
   std::ifstream in("/proc/" + std::to_string(os_pid) + "/stat");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -33,7 +35,7 @@ int session_of(int os_pid) {
   std::istringstream rest(text.substr(close + 2));
   std::string state;
   int ppid, pgrp, session;
-  if (!(rest >> state >> ppid >> pgrp >> session)) return -1;
+  if (!(rest >> state >> ppid >> pgrp >> session) || state == "Z") return -1;
   return session;
 }
 
@@ -78,7 +80,22 @@ std::string RunOutcome::describe_end() const {
   return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
 }
 
+// Orphans of the program (its processes whose parent died first) are
+// reparented to us rather than to init, so we can reap them: a zombie is not
+// a leftover, but it should not linger in the process table either.
+void become_subreaper() {
+  static bool done = false;
+  if (!done) prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  done = true;
+}
+
+void reap_orphans() {
+  while (waitpid(-1, nullptr, WNOHANG) > 0) {
+  }
+}
+
 RunOutcome run_spmd(const RunRequest& request) {
+  become_subreaper();
   RunOutcome outcome;
   std::set<std::string> shm_before;
   if (request.check_leftovers) shm_before = list_shm();
@@ -144,10 +161,12 @@ RunOutcome run_spmd(const RunRequest& request) {
   std::vector<int> left = processes_in_session(child);
   for (int wait = 0; wait < 100 && !left.empty(); ++wait) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    reap_orphans();
     left = processes_in_session(child);
   }
   if (request.check_leftovers) outcome.leftover_processes = left;
   if (!left.empty()) kill(-child, SIGKILL);
+  reap_orphans();
 
   if (request.check_leftovers) {
     for (const std::string& name : list_shm())

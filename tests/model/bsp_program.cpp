@@ -31,7 +31,7 @@ constexpr std::array<KindInfo, 19> kKinds = {{
     {OpKind::kHpmove, "hpmove", "bsp_hpmove"},
     {OpKind::kEnquire, "enquire", "bsp_time"},
     {OpKind::kAbort, "abort", "bsp_abort"},
-    {OpKind::kEnd, "end", "bsp_end"},
+    {OpKind::kEnd, "bsp_end", "bsp_end"},
     {OpKind::kKill, "kill", "(SIGKILL)"},
     {OpKind::kSegv, "segv", "(SIGSEGV)"},
     {OpKind::kExitNoEnd, "exit", "(exit)"},

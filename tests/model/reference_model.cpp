@@ -146,18 +146,21 @@ class Model {
     return nullptr;
   }
 
-  // The checks common to put and get; returns the remote registration.
-  const Registration& check_drma(int q, const Op& op, Addr local_ident, const char* side) {
+  // The checks common to put and get; returns the remote registration, or
+  // nullptr for a transfer of zero bytes, which does nothing (paper 3.2.4
+  // note 4) and so needs no registration.
+  const Registration* check_drma(int q, const Op& op, Addr local_ident, const char* side) {
     if (op.pid < 0 || op.pid >= p_) misuse(op, q, "no process " + std::to_string(op.pid));
     if (op.nbytes < 0) misuse(op, q, "negative byte count");
     if (op.offset < 0) misuse(op, q, "negative offset");
+    if (op.nbytes == 0) return nullptr;
     const Slot* slot = find_slot(q, local_ident);
     if (!slot) misuse(op, q, std::string(side) + " is not registered");
     const Registration& remote = slot->regs[static_cast<std::size_t>(op.pid)];
     if (remote.ident.is_null())
       misuse(op, q, "process " + std::to_string(op.pid) + " registered NULL in this slot");
     if (op.offset + op.nbytes > remote.size) misuse(op, q, "out of bounds of the registered area");
-    return remote;
+    return &remote;
   }
 
   void execute(int q, const Op& op) {
@@ -189,9 +192,10 @@ class Model {
       }
       case OpKind::kPut:
       case OpKind::kHpput: {
-        const Registration& remote = check_drma(q, op, op.b, "destination");
+        const Registration* remote = check_drma(q, op, op.b, "destination");
+        if (!remote) break;
         Transfer t{q, seq_++, op_index_, false, op.kind == OpKind::kHpput, q, op.a, op.pid,
-                   {remote.ident.buf, remote.ident.off + op.offset}, op.nbytes, {}};
+                   {remote->ident.buf, remote->ident.off + op.offset}, op.nbytes, {}};
         const std::uint8_t* src = local(q, op.a, op.nbytes, op_primitive(op.kind));
         t.bytes.assign(src, src + op.nbytes);  // buffered on source: read now
         local(t.dst_pid, t.dst, t.nbytes, op_primitive(op.kind));
@@ -200,9 +204,10 @@ class Model {
       }
       case OpKind::kGet:
       case OpKind::kHpget: {
-        const Registration& remote = check_drma(q, op, op.a, "source");
+        const Registration* remote = check_drma(q, op, op.a, "source");
+        if (!remote) break;
         Transfer t{q, seq_++, op_index_, true, op.kind == OpKind::kHpget, op.pid,
-                   {remote.ident.buf, remote.ident.off + op.offset}, q, op.b, op.nbytes, {}};
+                   {remote->ident.buf, remote->ident.off + op.offset}, q, op.b, op.nbytes, {}};
         local(t.src_pid, t.src, t.nbytes, op_primitive(op.kind));
         local(q, op.b, op.nbytes, op_primitive(op.kind));
         transfers_.push_back(std::move(t));

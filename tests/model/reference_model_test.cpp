@@ -314,6 +314,8 @@ TEST(ProgramText, RoundTrips) {
   Builder b(3, {8, 16});
   b.on(0, push(kNull, 0)).on(1, push(Addr{1, 4}, 12)).on(2, push(x, 8)).next();
   b.on(0, put(2, y, kNull, 3, 1, true)).on(1, send(0, x, kNull, 0)).on(2, tagsize(5)).next();
+  // An op named like the file's end marker must not end the file early.
+  b.on(1, Op{OpKind::kEnd, 0, kNull, kNull, 0, 0, 0}).next();
   std::string text = program_to_text(b.program());
   std::string error;
   std::optional<Program> back = program_from_text(text, &error);
