@@ -101,8 +101,8 @@ int run_random_programs(const Options& options) {
   std::map<int, std::vector<sm::Program>> by_nprocs;
   std::size_t ops = 0;
   for (long i = 0; i < options.programs; ++i) {
-    sm::Program program =
-        sd::generate_program(options.seed + static_cast<std::uint64_t>(i), options.config.generator);
+    sm::Program program = sd::generate_program(options.seed + static_cast<std::uint64_t>(i),
+                                               options.config.generator);
     ops += program.op_count();
     by_nprocs[program.nprocs].push_back(std::move(program));
   }
@@ -134,8 +134,7 @@ int run_random_programs(const Options& options) {
       }
     }
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("differential: all %ld programs (%zu operations) matched the model in %.1f s\n",
               passed, ops, seconds);
   for (const auto& [nprocs, programs] : by_nprocs)

@@ -56,8 +56,8 @@ Verdict judge(const Injected& injected, const RunOutcome& outcome, double deadli
   // Process 0 is the process the user started: when a signal kills it, that
   // signal is the program's exit status, and no process of ours may be left
   // to print a message. The message is then counted as missing, not failed.
-  bool main_killed = injected.pid == 0 && (injected.kind == MisuseKind::kKill ||
-                                           injected.kind == MisuseKind::kSegv);
+  bool main_killed = injected.pid == 0 &&
+                     (injected.kind == MisuseKind::kKill || injected.kind == MisuseKind::kSegv);
   if (main_killed) {
     int signal = injected.kind == MisuseKind::kKill ? 9 : 11;
     if (outcome.exited || outcome.signal != signal)
@@ -84,8 +84,7 @@ Verdict judge(const Injected& injected, const RunOutcome& outcome, double deadli
   }
   if (!outcome.leftover_processes.empty())
     verdict.fail(std::to_string(outcome.leftover_processes.size()) + " processes left behind");
-  if (!outcome.leftover_shm.empty())
-    verdict.fail("left /dev/shm/" + outcome.leftover_shm.front());
+  if (!outcome.leftover_shm.empty()) verdict.fail("left /dev/shm/" + outcome.leftover_shm.front());
   if (is_fault && outcome.seconds > deadline)
     verdict.fail("took " + std::to_string(outcome.seconds) + " s");
   return verdict;
@@ -125,14 +124,16 @@ int run_campaign(const CampaignConfig& config, long per_kind, int first_kind, in
         continue;
       }
       if (reported++ < 10) {
-        std::string file = "misuse-failure-" + std::to_string(k) + "-" + std::to_string(seed) + ".txt";
+        std::string file =
+            "misuse-failure-" + std::to_string(k) + "-" + std::to_string(seed) + ".txt";
         std::ofstream(file) << model::program_to_text(injected->program);
-        std::printf("FAILED %s (seed %llu): process %d, superstep %d, %s: %s\n  stderr: %s"
-                    "  program saved to %s (run: bsp_interp --program %s --out DIR)\n",
-                    kind_name(kind), static_cast<unsigned long long>(seed), injected->pid,
-                    injected->superstep, injected->primitive.c_str(), verdict.why.c_str(),
-                    outcome.stderr_text.empty() ? "(empty)\n" : outcome.stderr_text.c_str(),
-                    file.c_str(), file.c_str());
+        std::printf(
+            "FAILED %s (seed %llu): process %d, superstep %d, %s: %s\n  stderr: %s"
+            "  program saved to %s (run: bsp_interp --program %s --out DIR)\n",
+            kind_name(kind), static_cast<unsigned long long>(seed), injected->pid,
+            injected->superstep, injected->primitive.c_str(), verdict.why.c_str(),
+            outcome.stderr_text.empty() ? "(empty)\n" : outcome.stderr_text.c_str(), file.c_str(),
+            file.c_str());
       }
     }
   }
@@ -144,8 +145,8 @@ int run_campaign(const CampaignConfig& config, long per_kind, int first_kind, in
     if (t.unplaceable) notes += " [" + std::to_string(t.unplaceable) + " not placeable]";
     if (t.main_silent)
       notes += " [process 0 killed, no message: " + std::to_string(t.main_silent) + "]";
-    std::printf("  %-45s %6ld / %6ld  (%.2f s)%s\n", kind_name(static_cast<MisuseKind>(k)),
-                t.tried, t.behaved, t.slowest, notes.c_str());
+    std::printf("  %-45s %6ld / %6ld  (%.2f s)%s\n", kind_name(static_cast<MisuseKind>(k)), t.tried,
+                t.behaved, t.slowest, notes.c_str());
     all = all && t.behaved == t.tried && t.tried > 0;
   }
   std::printf("%s: %s\n", title, all ? "all behaved" : "SOME DID NOT BEHAVE");

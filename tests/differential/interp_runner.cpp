@@ -65,6 +65,30 @@ InterpRun run(const InterpConfig& config, std::vector<std::string> args, int npr
   return result;
 }
 
+// For two full-memory lines ("sN mem B <hex>") that differ: where, not the
+// whole buffer twice.
+std::string memory_difference(const std::string& want, const std::string& got) {
+  std::size_t hex_at = want.rfind(' ') + 1;
+  if (want.find(" mem ") == std::string::npos || got.rfind(' ') + 1 != hex_at ||
+      want.compare(0, hex_at, got, 0, hex_at) != 0 || want.size() != got.size() ||
+      want.size() - hex_at <= 64)
+    return "\n  model:   " + want + "\n  library: " + got;
+  std::size_t first = hex_at, last = want.size(), differing = 0;
+  for (std::size_t i = hex_at; i + 1 < want.size(); i += 2)
+    if (want.compare(i, 2, got, i, 2) != 0) {
+      if (differing++ == 0) first = i;
+      last = i;
+    }
+  std::size_t from = first >= hex_at + 16 ? first - 16 : hex_at;
+  std::size_t to = std::min(want.size(), last + 18);
+  return "\n  " + want.substr(0, hex_at) + ": " + std::to_string(differing) +
+         " bytes differ, from byte " + std::to_string((first - hex_at) / 2) + " to byte " +
+         std::to_string((last - hex_at) / 2) + "; bytes " + std::to_string((from - hex_at) / 2) +
+         ".." + std::to_string((to - hex_at) / 2 - 1) +
+         ":\n  model:   " + want.substr(from, to - from) +
+         "\n  library: " + got.substr(from, to - from);
+}
+
 }  // namespace
 
 std::string shell_quote(const std::string& text) {
@@ -73,13 +97,12 @@ std::string shell_quote(const std::string& text) {
   return out + "'";
 }
 
-InterpRun run_seeds(const InterpConfig& config, const std::vector<std::uint64_t>& seeds,
-                    int nprocs, bool full) {
+InterpRun run_seeds(const InterpConfig& config, const std::vector<std::uint64_t>& seeds, int nprocs,
+                    bool full) {
   std::string list;
   for (std::uint64_t seed : seeds) list += (list.empty() ? "" : ",") + std::to_string(seed);
   TempDir dir;
-  return run(config,
-             {"--seeds", list, "--max-nprocs", std::to_string(config.generator.max_nprocs)},
+  return run(config, {"--seeds", list, "--max-nprocs", std::to_string(config.generator.max_nprocs)},
              nprocs, seeds.size(), full, false, dir);
 }
 
@@ -107,7 +130,7 @@ std::optional<Mismatch> compare_logs(const model::Program& program,
       std::string g = i < got.size() ? got[i] : "(nothing more)";
       if (w != g)
         return Mismatch{"process " + std::to_string(q) + ", observation " + std::to_string(i) +
-                        ":\n  model:   " + w + "\n  library: " + g};
+                        ":" + memory_difference(w, g)};
     }
   }
   return std::nullopt;
@@ -118,8 +141,8 @@ std::optional<Mismatch> check_program(const InterpConfig& config, const model::P
   InterpRun run = run_program(config, program, full);
   std::optional<Mismatch> mismatch = compare_logs(program, run.logs.front(), full);
   if (!mismatch && (run.outcome.failed() || !run.all_done))
-    mismatch = Mismatch{"the observations match, but the run ended with " +
-                        run.outcome.describe_end()};
+    mismatch =
+        Mismatch{"the observations match, but the run ended with " + run.outcome.describe_end()};
   if (mismatch && (run.outcome.failed() || !run.outcome.stderr_text.empty()))
     mismatch->what += "\n  run ended with " + run.outcome.describe_end() + "; stderr:\n" +
                       run.outcome.stderr_text;

@@ -15,8 +15,8 @@
 namespace superstep::differential {
 
 struct InterpConfig {
-  std::string interp_path;       // the bsp_interp executable
-  GeneratorOptions generator;    // must match between driver and interpreter
+  std::string interp_path;     // the bsp_interp executable
+  GeneratorOptions generator;  // must match between driver and interpreter
   double deadline_seconds = 120;
 };
 
@@ -27,8 +27,8 @@ struct InterpRun {
   bool all_done = false;  // every process wrote its end marker
 };
 
-InterpRun run_seeds(const InterpConfig& config, const std::vector<std::uint64_t>& seeds,
-                    int nprocs, bool full);
+InterpRun run_seeds(const InterpConfig& config, const std::vector<std::uint64_t>& seeds, int nprocs,
+                    bool full);
 InterpRun run_program(const InterpConfig& config, const model::Program& program, bool full,
                       bool check_leftovers = false);
 

@@ -65,16 +65,26 @@ class Injector {
   // the misuse.
   std::vector<Op> build(MisuseKind kind) {
     switch (kind) {
-      case MisuseKind::kPutUnregistered: return one(drma(OpKind::kPut, Target::kUnregistered));
-      case MisuseKind::kPutOutOfBounds: return one(drma(OpKind::kPut, Target::kOutOfBounds));
-      case MisuseKind::kPutBadPid: return one(drma(OpKind::kPut, Target::kBadPid));
-      case MisuseKind::kPutNegativeSize: return one(drma(OpKind::kPut, Target::kNegativeSize));
-      case MisuseKind::kPutNullTarget: return one(drma(OpKind::kPut, Target::kNullTarget));
-      case MisuseKind::kHpputOutOfBounds: return one(drma(OpKind::kHpput, Target::kOutOfBounds));
-      case MisuseKind::kGetUnregistered: return one(drma(OpKind::kGet, Target::kUnregistered));
-      case MisuseKind::kGetOutOfBounds: return one(drma(OpKind::kGet, Target::kOutOfBounds));
-      case MisuseKind::kGetBadPid: return one(drma(OpKind::kGet, Target::kBadPid));
-      case MisuseKind::kHpgetUnregistered: return one(drma(OpKind::kHpget, Target::kUnregistered));
+      case MisuseKind::kPutUnregistered:
+        return one(drma(OpKind::kPut, Target::kUnregistered));
+      case MisuseKind::kPutOutOfBounds:
+        return one(drma(OpKind::kPut, Target::kOutOfBounds));
+      case MisuseKind::kPutBadPid:
+        return one(drma(OpKind::kPut, Target::kBadPid));
+      case MisuseKind::kPutNegativeSize:
+        return one(drma(OpKind::kPut, Target::kNegativeSize));
+      case MisuseKind::kPutNullTarget:
+        return one(drma(OpKind::kPut, Target::kNullTarget));
+      case MisuseKind::kHpputOutOfBounds:
+        return one(drma(OpKind::kHpput, Target::kOutOfBounds));
+      case MisuseKind::kGetUnregistered:
+        return one(drma(OpKind::kGet, Target::kUnregistered));
+      case MisuseKind::kGetOutOfBounds:
+        return one(drma(OpKind::kGet, Target::kOutOfBounds));
+      case MisuseKind::kGetBadPid:
+        return one(drma(OpKind::kGet, Target::kBadPid));
+      case MisuseKind::kHpgetUnregistered:
+        return one(drma(OpKind::kHpget, Target::kUnregistered));
       case MisuseKind::kPushNegativeSize: {
         Op op = make(OpKind::kPushReg);
         op.a = any_addr();
@@ -91,7 +101,8 @@ class Injector {
         op.a = any_addr();
         return {op};
       }
-      case MisuseKind::kPopMismatch: return pop_mismatch();
+      case MisuseKind::kPopMismatch:
+        return pop_mismatch();
       case MisuseKind::kTagsizeMismatch: {
         std::vector<Op> ops(static_cast<std::size_t>(program_.nprocs), make(OpKind::kSetTagsize));
         int value = rng_.range(0, 8);
@@ -119,10 +130,14 @@ class Injector {
         op.nbytes = rng_.range(0, 8);
         return {op};
       }
-      case MisuseKind::kEndWhileOthersSync: return {make(OpKind::kEnd)};
-      case MisuseKind::kAbort: return {make(OpKind::kAbort)};
-      case MisuseKind::kKill: return {make(OpKind::kKill)};
-      case MisuseKind::kSegv: return {make(OpKind::kSegv)};
+      case MisuseKind::kEndWhileOthersSync:
+        return {make(OpKind::kEnd)};
+      case MisuseKind::kAbort:
+        return {make(OpKind::kAbort)};
+      case MisuseKind::kKill:
+        return {make(OpKind::kKill)};
+      case MisuseKind::kSegv:
+        return {make(OpKind::kSegv)};
       case MisuseKind::kExitWithoutEnd: {
         Op op = make(OpKind::kExitNoEnd);
         op.value = rng_.range(0, 3);
@@ -198,7 +213,8 @@ class Injector {
         for (int r = 0; r < program_.nprocs; ++r)
           if ((*slot)[static_cast<std::size_t>(r)].ident.is_null()) null_pids.push_back(r);
         if (null_pids.empty()) return std::nullopt;
-        op.pid = null_pids[static_cast<std::size_t>(rng_.below(static_cast<int>(null_pids.size())))];
+        op.pid =
+            null_pids[static_cast<std::size_t>(rng_.below(static_cast<int>(null_pids.size())))];
         op.offset = 0;
         break;
       }
@@ -257,7 +273,8 @@ bool confirmed(const Injected& injected) {
   model::ModelResult result = model::run_model(injected.program);
   if (!result.stop) return false;
   const ModelStop& stop = *result.stop;
-  bool early = injected.kind == MisuseKind::kAbort || static_cast<int>(injected.kind) >= kFirstFault;
+  bool early =
+      injected.kind == MisuseKind::kAbort || static_cast<int>(injected.kind) >= kFirstFault;
   ModelStop::Kind want = early ? ModelStop::Kind::kEarlyEnd : ModelStop::Kind::kMisuse;
   if (stop.kind != want || stop.superstep != injected.superstep ||
       stop.primitive != injected.primitive)
@@ -276,7 +293,8 @@ std::optional<Injected> inject(std::uint64_t seed, MisuseKind kind, GeneratorOpt
   if (options.max_nprocs < options.min_nprocs) return std::nullopt;
   Random rng(seed * 31 + static_cast<std::uint64_t>(kind));
   for (int attempt = 0; attempt < 20; ++attempt) {
-    Program base = generate_program(seed + 1000003ull * static_cast<std::uint64_t>(attempt), options);
+    Program base =
+        generate_program(seed + 1000003ull * static_cast<std::uint64_t>(attempt), options);
     model::ModelResult run = model::run_model(base);
     for (int tries = 0; tries < 20; ++tries) {
       int step = rng.below(static_cast<int>(base.supersteps.size()));
@@ -290,10 +308,12 @@ std::optional<Injected> inject(std::uint64_t seed, MisuseKind kind, GeneratorOpt
       for (std::size_t i = 0; i < ops.size(); ++i) {
         std::size_t r = ops.size() > 1 ? i : static_cast<std::size_t>(q);
         auto& list = lists[r];
-        int at = at_end ? static_cast<int>(list.size()) : rng.range(0, static_cast<int>(list.size()));
+        int at =
+            at_end ? static_cast<int>(list.size()) : rng.range(0, static_cast<int>(list.size()));
         list.insert(list.begin() + at, ops[i]);
       }
-      injected.primitive = model::op_primitive(ops[ops.size() > 1 ? static_cast<std::size_t>(q) : 0].kind);
+      injected.primitive =
+          model::op_primitive(ops[ops.size() > 1 ? static_cast<std::size_t>(q) : 0].kind);
       if (confirmed(injected)) return injected;
     }
   }

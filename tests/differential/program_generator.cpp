@@ -10,7 +10,6 @@ namespace superstep::differential {
 
 using model::Addr;
 using model::kNull;
-using model::ModelResult;
 using model::ModelStop;
 using model::Op;
 using model::OpKind;
@@ -24,7 +23,9 @@ std::uint64_t Random::next() {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
-int Random::below(int n) { return n <= 0 ? 0 : static_cast<int>(next() % static_cast<unsigned>(n)); }
+int Random::below(int n) {
+  return n <= 0 ? 0 : static_cast<int>(next() % static_cast<unsigned>(n));
+}
 int Random::range(int lo, int hi) { return lo + below(hi - lo + 1); }
 bool Random::chance(int num, int den) { return below(den) < num; }
 
@@ -52,6 +53,7 @@ class Generator {
       if (rng_.chance(1, 60)) size = rng_.range(32768, 262144);
       program_.buffer_sizes.push_back(size);
     }
+    model_.emplace(program_, model::ModelOptions{false, false});
   }
 
   Program run() {
@@ -81,10 +83,14 @@ class Generator {
   int byte_count(int max) {
     if (max <= 0) return 0;
     switch (rng_.below(5)) {
-      case 0: return rng_.range(0, std::min(max, 2));
-      case 1: return rng_.range(0, std::min(max, 16));
-      case 2: return max;
-      default: return rng_.range(0, max);
+      case 0:
+        return rng_.range(0, std::min(max, 2));
+      case 1:
+        return rng_.range(0, std::min(max, 16));
+      case 2:
+        return max;
+      default:
+        return rng_.range(0, max);
     }
   }
 
@@ -134,7 +140,8 @@ class Generator {
         std::vector<Registration> slot;
         bool same_everywhere = rng_.chance(1, 2);
         Registration first = new_registration(0, view);
-        for (int q = 0; q < p_; ++q) slot.push_back(same_everywhere ? first : new_registration(q, view));
+        for (int q = 0; q < p_; ++q)
+          slot.push_back(same_everywhere ? first : new_registration(q, view));
         add([&](int q) {
           Op op = make(OpKind::kPushReg);
           op.a = slot[static_cast<std::size_t>(q)].ident;
@@ -152,7 +159,8 @@ class Generator {
           if (newest) candidates.push_back(k);
         }
         if (candidates.empty()) continue;
-        std::size_t k = candidates[static_cast<std::size_t>(rng_.below(static_cast<int>(candidates.size())))];
+        std::size_t k =
+            candidates[static_cast<std::size_t>(rng_.below(static_cast<int>(candidates.size())))];
         add([&](int q) {
           Op op = make(OpKind::kPopReg);
           op.a = view[k][static_cast<std::size_t>(q)].ident;
@@ -178,8 +186,11 @@ class Generator {
     for (std::size_t k = 0; k < state.slots.size(); ++k)
       if (!state.slots[k][static_cast<std::size_t>(q)].ident.is_null()) usable.push_back(k);
     if (usable.empty()) return std::nullopt;
-    Addr ident = state.slots[usable[static_cast<std::size_t>(rng_.below(static_cast<int>(usable.size())))]]
-                            [static_cast<std::size_t>(q)].ident;
+    Addr ident =
+        state
+            .slots[usable[static_cast<std::size_t>(rng_.below(static_cast<int>(usable.size())))]]
+                  [static_cast<std::size_t>(q)]
+            .ident;
     // DRMA uses the newest slot holding the address.
     const std::vector<Registration>* slot = nullptr;
     for (const auto& s : state.slots)
@@ -191,7 +202,8 @@ class Generator {
     int offset = rng_.chance(1, 3) ? 0 : rng_.range(0, remote.size);
     int n = byte_count(remote.size - offset);
     bool hp = rng_.chance(1, 3);
-    Op op = make(is_get ? (hp ? OpKind::kHpget : OpKind::kGet) : (hp ? OpKind::kHpput : OpKind::kPut));
+    Op op =
+        make(is_get ? (hp ? OpKind::kHpget : OpKind::kGet) : (hp ? OpKind::kHpput : OpKind::kPut));
     op.pid = r;
     op.offset = offset;
     op.nbytes = n;
@@ -259,14 +271,10 @@ class Generator {
     }
   }
 
-  ModelResult run_prefix() const { return model::run_model(program_); }
-
   void add_superstep(bool epilogue) {
-    ModelResult before = run_prefix();
-    if (before.stop) fail(before);
-    const StepState& state = before.states.back();
+    const StepState state = model_->state();
     // Messages now queued were sent with the previous superstep's tag size.
-    state_tag_length_ = before.states.size() >= 2 ? before.states[before.states.size() - 2].tagsize : 0;
+    state_tag_length_ = previous_tagsize_;
 
     std::vector<std::vector<Op>> plan = collective_plan(state, epilogue);
     model::Superstep step{std::vector<std::vector<Op>>(static_cast<std::size_t>(p_))};
@@ -286,27 +294,35 @@ class Generator {
         ops.insert(ops.begin() + rng_.range(after, static_cast<int>(ops.size())), op);
       }
     }
+    legalize(step);
+    previous_tagsize_ = state.tagsize;
     program_.supersteps.push_back(std::move(step));
-    legalize_last_superstep();
   }
 
-  // Turns hp operations whose result the model calls undefined into their
-  // buffered twins, one at a time, until the model is satisfied.
-  void legalize_last_superstep() {
+  // Runs the new superstep on the model. hp operations whose result the
+  // model calls undefined become their buffered twins, one at a time, until
+  // the model is satisfied; anything else it objects to is a generator bug.
+  void legalize(model::Superstep& step) {
     for (;;) {
-      ModelResult result = run_prefix();
-      if (!result.stop) return;
-      const ModelStop& stop = *result.stop;
-      if (stop.kind != ModelStop::Kind::kUndefined) fail(result);
-      Op& op = program_.supersteps[static_cast<std::size_t>(stop.superstep)]
-                   .ops[static_cast<std::size_t>(stop.pid)][static_cast<std::size_t>(stop.op_index)];
+      model::SteppingModel trial = *model_;
+      std::optional<ModelStop> stop = trial.run_superstep(step);
+      if (!stop) {
+        model_ = std::move(trial);
+        return;
+      }
+      if (stop->kind != ModelStop::Kind::kUndefined) {
+        program_.supersteps.push_back(step);
+        fail(*stop);
+      }
+      Op& op =
+          step.ops[static_cast<std::size_t>(stop->pid)][static_cast<std::size_t>(stop->op_index)];
       op.kind = op.kind == OpKind::kHpput ? OpKind::kPut : OpKind::kGet;
     }
   }
 
-  [[noreturn]] void fail(const ModelResult& result) const {
+  [[noreturn]] void fail(const ModelStop& stop) const {
     std::fprintf(stderr, "program generator bug (seed %llu): %s\n%s",
-                 static_cast<unsigned long long>(program_.seed), describe(*result.stop).c_str(),
+                 static_cast<unsigned long long>(program_.seed), describe(stop).c_str(),
                  program_to_text(program_).c_str());
     std::abort();
   }
@@ -315,6 +331,8 @@ class Generator {
   GeneratorOptions options_;
   Program program_;
   int p_ = 1;
+  std::optional<model::SteppingModel> model_;  // after the supersteps built so far
+  int previous_tagsize_ = 0;
   int state_tag_length_ = 0;
 };
 

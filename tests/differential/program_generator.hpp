@@ -16,9 +16,9 @@ namespace superstep::differential {
 struct GeneratorOptions {
   int min_nprocs = 1;
   int max_nprocs = 8;
-  int max_supersteps = 6;     // before the epilogue
-  int max_ops = 10;           // free operations per process per superstep
-  bool clean_epilogue = true; // end with every registration popped and tag size 0
+  int max_supersteps = 6;      // before the epilogue
+  int max_ops = 10;            // free operations per process per superstep
+  bool clean_epilogue = true;  // end with every registration popped and tag size 0
 };
 
 model::Program generate_program(std::uint64_t seed, const GeneratorOptions& options);
@@ -29,9 +29,9 @@ class Random {
  public:
   explicit Random(std::uint64_t seed) : state_(seed) {}
   std::uint64_t next();
-  int below(int n);                // 0 .. n-1 (0 when n <= 0)
-  int range(int lo, int hi);       // lo .. hi inclusive
-  bool chance(int num, int den);   // true with probability num/den
+  int below(int n);               // 0 .. n-1 (0 when n <= 0)
+  int range(int lo, int hi);      // lo .. hi inclusive
+  bool chance(int num, int den);  // true with probability num/den
 
  private:
   std::uint64_t state_;

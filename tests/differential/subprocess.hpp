@@ -16,7 +16,7 @@ struct RunOutcome {
   bool timed_out = false;  // still running at the deadline; then killed
   double seconds = 0;      // from start to the end of the first process
   std::string stderr_text;
-  std::vector<int> leftover_processes;   // os pids still in the session after it ended
+  std::vector<int> leftover_processes;    // os pids still in the session after it ended
   std::vector<std::string> leftover_shm;  // /dev/shm entries that appeared and stayed
 
   bool failed() const { return !exited || exit_status != 0; }

@@ -60,11 +60,11 @@ enum class OpKind {
   // and that pid and nprocs are right.
   kEnquire,
   // Ways to end a process early, for the misuse and fault campaigns:
-  kAbort,          // bsp_abort("...") naming the process and superstep
-  kEnd,            // bsp_end() in place of a bsp_sync (superstep-count mismatch)
-  kKill,           // raise(SIGKILL)
-  kSegv,           // raise(SIGSEGV)
-  kExitNoEnd,      // exit(value) without bsp_end
+  kAbort,      // bsp_abort("...") naming the process and superstep
+  kEnd,        // bsp_end() in place of a bsp_sync (superstep-count mismatch)
+  kKill,       // raise(SIGKILL)
+  kSegv,       // raise(SIGSEGV)
+  kExitNoEnd,  // exit(value) without bsp_end
 };
 
 struct Op {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 
 namespace superstep::model {
 namespace {
@@ -63,7 +64,7 @@ bool overlap(const Access& x, const Access& y) {
 class Model {
  public:
   Model(const Program& program, const ModelOptions& options)
-      : program_(program), options_(options), p_(program.nprocs) {
+      : buffer_sizes_(program.buffer_sizes), options_(options), p_(program.nprocs) {
     memory_.resize(static_cast<std::size_t>(p_));
     for (int q = 0; q < p_; ++q)
       for (std::size_t b = 0; b < program.buffer_sizes.size(); ++b) {
@@ -76,25 +77,38 @@ class Model {
     result_.logs.resize(static_cast<std::size_t>(p_));
   }
 
-  ModelResult run() {
+  ModelResult run(const Program& program) {
     try {
-      for (step_ = 0; step_ < static_cast<int>(program_.supersteps.size()); ++step_) {
-        begin_superstep();
+      for (const Superstep& s : program.supersteps) {
         record_state();
-        const Superstep& s = program_.supersteps[static_cast<std::size_t>(step_)];
-        for (int q = 0; q < p_ && q < static_cast<int>(s.ops.size()); ++q) {
-          const std::vector<Op>& ops = s.ops[static_cast<std::size_t>(q)];
-          for (op_index_ = 0; op_index_ < static_cast<int>(ops.size()); ++op_index_)
-            execute(q, ops[static_cast<std::size_t>(op_index_)]);
-        }
-        op_index_ = -1;
-        sync();
+        run_superstep(s);
       }
       record_state();
     } catch (const ModelStop& stop) {
       result_.stop = stop;
     }
     return std::move(result_);
+  }
+
+  // Runs one superstep, up to and including its sync; throws ModelStop.
+  void run_superstep(const Superstep& s) {
+    begin_superstep();
+    for (int q = 0; q < p_ && q < static_cast<int>(s.ops.size()); ++q) {
+      const std::vector<Op>& ops = s.ops[static_cast<std::size_t>(q)];
+      for (op_index_ = 0; op_index_ < static_cast<int>(ops.size()); ++op_index_)
+        execute(q, ops[static_cast<std::size_t>(op_index_)]);
+    }
+    op_index_ = -1;
+    sync();
+    ++step_;
+  }
+
+  StepState state() const {
+    StepState state;
+    for (const Slot& slot : slots_) state.slots.push_back(slot.regs);
+    for (const auto& queue : queue_) state.queue_lengths.push_back(static_cast<int>(queue.size()));
+    state.tagsize = tagsize_;
+    return state;
   }
 
  private:
@@ -106,29 +120,26 @@ class Model {
     stop(ModelStop::Kind::kMisuse, op_primitive(op.kind), pid, what);
   }
 
-  void log(int pid, std::string line) { result_.logs[static_cast<std::size_t>(pid)].push_back(line); }
+  void log(int pid, std::string line) {
+    if (options_.observe) result_.logs[static_cast<std::size_t>(pid)].push_back(std::move(line));
+  }
 
   // A local address range must lie inside one of the program's buffers.
   std::uint8_t* local(int pid, Addr at, int nbytes, const char* what) {
-    if (at.is_null() || at.buf >= static_cast<int>(program_.buffer_sizes.size()) || at.off < 0 ||
-        nbytes < 0 || at.off + nbytes > program_.buffer_sizes[static_cast<std::size_t>(at.buf)])
+    if (at.is_null() || at.buf >= static_cast<int>(buffer_sizes_.size()) || at.off < 0 ||
+        nbytes < 0 || at.off + nbytes > buffer_sizes_[static_cast<std::size_t>(at.buf)])
       stop(ModelStop::Kind::kInvalid, what, pid, "address outside the program's buffers");
     return memory_[static_cast<std::size_t>(pid)][static_cast<std::size_t>(at.buf)].data() + at.off;
   }
 
-  void record_state() {
-    StepState state;
-    for (const Slot& slot : slots_) state.slots.push_back(slot.regs);
-    for (const auto& queue : queue_) state.queue_lengths.push_back(static_cast<int>(queue.size()));
-    state.tagsize = tagsize_;
-    result_.states.push_back(std::move(state));
-  }
+  void record_state() { result_.states.push_back(state()); }
 
   void begin_superstep() {
     views_.assign(static_cast<std::size_t>(p_), {});
     for (int q = 0; q < p_; ++q)
       for (const Slot& slot : slots_)
-        views_[static_cast<std::size_t>(q)].push_back({slot.id, slot.regs[static_cast<std::size_t>(q)]});
+        views_[static_cast<std::size_t>(q)].push_back(
+            {slot.id, slot.regs[static_cast<std::size_t>(q)]});
     pushes_.assign(static_cast<std::size_t>(p_), {});
     popped_.assign(static_cast<std::size_t>(p_), {});
     tagsize_calls_.assign(static_cast<std::size_t>(p_), {});
@@ -194,8 +205,17 @@ class Model {
       case OpKind::kHpput: {
         const Registration* remote = check_drma(q, op, op.b, "destination");
         if (!remote) break;
-        Transfer t{q, seq_++, op_index_, false, op.kind == OpKind::kHpput, q, op.a, op.pid,
-                   {remote->ident.buf, remote->ident.off + op.offset}, op.nbytes, {}};
+        Transfer t{q,
+                   seq_++,
+                   op_index_,
+                   false,
+                   op.kind == OpKind::kHpput,
+                   q,
+                   op.a,
+                   op.pid,
+                   {remote->ident.buf, remote->ident.off + op.offset},
+                   op.nbytes,
+                   {}};
         const std::uint8_t* src = local(q, op.a, op.nbytes, op_primitive(op.kind));
         t.bytes.assign(src, src + op.nbytes);  // buffered on source: read now
         local(t.dst_pid, t.dst, t.nbytes, op_primitive(op.kind));
@@ -206,8 +226,17 @@ class Model {
       case OpKind::kHpget: {
         const Registration* remote = check_drma(q, op, op.a, "source");
         if (!remote) break;
-        Transfer t{q, seq_++, op_index_, true, op.kind == OpKind::kHpget, op.pid,
-                   {remote->ident.buf, remote->ident.off + op.offset}, q, op.b, op.nbytes, {}};
+        Transfer t{q,
+                   seq_++,
+                   op_index_,
+                   true,
+                   op.kind == OpKind::kHpget,
+                   op.pid,
+                   {remote->ident.buf, remote->ident.off + op.offset},
+                   q,
+                   op.b,
+                   op.nbytes,
+                   {}};
         local(t.src_pid, t.src, t.nbytes, op_primitive(op.kind));
         local(q, op.b, op.nbytes, op_primitive(op.kind));
         transfers_.push_back(std::move(t));
@@ -354,9 +383,10 @@ class Model {
         t.bytes.assign(src, src + t.nbytes);
       }
     // ... then every destination is written, in order of issuing pid, then issue order.
-    std::stable_sort(transfers_.begin(), transfers_.end(), [](const Transfer& x, const Transfer& y) {
-      return x.issuer != y.issuer ? x.issuer < y.issuer : x.seq < y.seq;
-    });
+    std::stable_sort(transfers_.begin(), transfers_.end(),
+                     [](const Transfer& x, const Transfer& y) {
+                       return x.issuer != y.issuer ? x.issuer < y.issuer : x.seq < y.seq;
+                     });
     for (const Transfer& t : transfers_)
       std::copy(t.bytes.begin(), t.bytes.end(), local(t.dst_pid, t.dst, t.nbytes, "sync"));
 
@@ -376,17 +406,17 @@ class Model {
     // Messages live for one superstep; unread ones are discarded.
     queue_ = std::move(next_queue_);
 
-    for (int q = 0; q < p_; ++q)
-      for (std::size_t b = 0; b < program_.buffer_sizes.size(); ++b) {
+    for (int q = 0; q < p_ && options_.observe; ++q)
+      for (std::size_t b = 0; b < buffer_sizes_.size(); ++b) {
         const Bytes& bytes = memory_[static_cast<std::size_t>(q)][b];
         log(q, observe::memory(step_, static_cast<int>(b), bytes.data(), bytes.size(),
                                options_.full_memory));
       }
   }
 
-  const Program& program_;
-  const ModelOptions options_;
-  const int p_;
+  std::vector<int> buffer_sizes_;
+  ModelOptions options_;
+  int p_;
   ModelResult result_;
   int step_ = 0;
 
@@ -411,8 +441,35 @@ class Model {
 }  // namespace
 
 ModelResult run_model(const Program& program, const ModelOptions& options) {
-  return Model(program, options).run();
+  return Model(program, options).run(program);
 }
+
+struct SteppingModel::Impl {
+  Model model;
+};
+
+SteppingModel::SteppingModel(const Program& shape, const ModelOptions& options)
+    : impl_(std::make_unique<Impl>(Impl{Model(shape, options)})) {}
+SteppingModel::SteppingModel(const SteppingModel& other)
+    : impl_(std::make_unique<Impl>(*other.impl_)) {}
+SteppingModel& SteppingModel::operator=(const SteppingModel& other) {
+  impl_ = std::make_unique<Impl>(*other.impl_);
+  return *this;
+}
+SteppingModel::SteppingModel(SteppingModel&& other) noexcept = default;
+SteppingModel& SteppingModel::operator=(SteppingModel&& other) noexcept = default;
+SteppingModel::~SteppingModel() = default;
+
+std::optional<ModelStop> SteppingModel::run_superstep(const Superstep& step) {
+  try {
+    impl_->model.run_superstep(step);
+  } catch (const ModelStop& stop) {
+    return stop;
+  }
+  return std::nullopt;
+}
+
+StepState SteppingModel::state() const { return impl_->model.state(); }
 
 std::string describe(const ModelStop& stop) {
   static const char* kinds[] = {"misuse", "undefined", "invalid program", "early end"};

@@ -9,6 +9,7 @@
 // process early.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,8 +30,8 @@ struct ModelStop {
   std::string primitive;  // e.g. "bsp_put"; for collective mismatches the collective
   int pid = -1;           // the process at fault; -1 when no single process is
   int superstep = 0;
-  std::string what;       // human-readable reason
-  int op_index = -1;      // the op in program.supersteps[superstep].ops[pid], when one is at fault
+  std::string what;   // human-readable reason
+  int op_index = -1;  // the op in program.supersteps[superstep].ops[pid], when one is at fault
 };
 
 // One process's part of a registration slot (paper section 3.1).
@@ -48,6 +49,7 @@ struct StepState {
 
 struct ModelOptions {
   bool full_memory = false;  // observe buffers as hex instead of digests
+  bool observe = true;       // false: keep no logs (when only the state matters)
 };
 
 struct ModelResult {
@@ -61,5 +63,26 @@ struct ModelResult {
 ModelResult run_model(const Program& program, const ModelOptions& options = {});
 
 std::string describe(const ModelStop& stop);
+
+// Runs a program one superstep at a time, for building programs step by step;
+// copying it saves the state, to try a superstep and go back.
+class SteppingModel {
+ public:
+  // Uses the program's seed, process count and buffers; not its supersteps.
+  explicit SteppingModel(const Program& shape, const ModelOptions& options = {});
+  SteppingModel(const SteppingModel& other);
+  SteppingModel& operator=(const SteppingModel& other);
+  SteppingModel(SteppingModel&& other) noexcept;
+  SteppingModel& operator=(SteppingModel&& other) noexcept;
+  ~SteppingModel();
+
+  // After a stop the model is in the middle of a superstep: discard it.
+  std::optional<ModelStop> run_superstep(const Superstep& step);
+  StepState state() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace superstep::model

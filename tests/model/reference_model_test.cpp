@@ -81,7 +81,8 @@ std::string expect_bytes(const Program& prog, int pid, int buf, int from,
   std::vector<std::uint8_t> bytes;
   for (int i = 0; i < prog.buffer_sizes[static_cast<std::size_t>(buf)]; ++i)
     bytes.push_back(initial_byte(prog.seed, pid, buf, i));
-  for (std::size_t i = 0; i < patch.size(); ++i) bytes[static_cast<std::size_t>(from) + i] = patch[i];
+  for (std::size_t i = 0; i < patch.size(); ++i)
+    bytes[static_cast<std::size_t>(from) + i] = patch[i];
   return hex_bytes(bytes.data(), bytes.size());
 }
 
@@ -122,7 +123,10 @@ TEST(ReferenceModel, WritesLandInOrderOfIssuingPidThenIssueOrder) {
   Builder b(3, {8, 8});
   b.all(push(x, 8)).next();
   b.on(2, write(y, 2, 30)).on(2, put(0, y, x, 0, 2));
-  b.on(1, write(y, 2, 10)).on(1, put(0, y, x, 0, 2)).on(1, write(y, 2, 20)).on(1, put(0, y, x, 0, 2));
+  b.on(1, write(y, 2, 10))
+      .on(1, put(0, y, x, 0, 2))
+      .on(1, write(y, 2, 20))
+      .on(1, put(0, y, x, 0, 2));
   b.on(0, write(y, 3, 5)).on(0, put(0, y, x, 0, 3)).next();
   ModelResult r = run(b);
   ASSERT_FALSE(r.stop) << describe(*r.stop);
