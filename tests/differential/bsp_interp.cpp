@@ -3,7 +3,8 @@
 // <out>/obs.<pid>, one line per observation (tests/model/observations.hpp).
 //
 //   bsp_interp --program FILE --out DIR [--full]
-//   bsp_interp --seeds S1,S2,... --max-nprocs N --out DIR [--full]
+//   bsp_interp --seeds S1,S2,... --max-nprocs N [--max-supersteps S] [--max-ops K]
+//              --out DIR [--full]
 //
 // With --seeds, every program is generated from its seed (all must have the
 // same number of processes) and all run one after another inside one
@@ -83,6 +84,10 @@ class Runner {
       const auto& ops = program.supersteps[static_cast<std::size_t>(step_)].ops;
       if (static_cast<std::size_t>(pid_) < ops.size())
         for (const Op& op : ops[static_cast<std::size_t>(pid_)]) execute(op, memory);
+      // bsp_hpmove's pointers must stay valid until the sync.
+      for (const Kept& k : kept_)
+        line(observe::hpmove_kept(step_, k.tag, k.ntag, k.payload, k.npayload));
+      kept_.clear();
       bsp_sync();
       // The program knows which tag size it set: messages it reads next
       // superstep carry the tag size in effect now.
@@ -159,6 +164,10 @@ class Runner {
                              static_cast<std::size_t>(tagsize_queued_),
                              static_cast<const std::uint8_t*>(payload),
                              static_cast<std::size_t>(n < 0 ? 0 : n)));
+        if (n >= 0)
+          kept_.push_back({static_cast<const std::uint8_t*>(tag),
+                           static_cast<std::size_t>(tagsize_queued_),
+                           static_cast<const std::uint8_t*>(payload), static_cast<std::size_t>(n)});
         break;
       }
       case OpKind::kEnquire: {
@@ -187,8 +196,16 @@ class Runner {
     }
   }
 
+  struct Kept {
+    const std::uint8_t* tag;
+    std::size_t ntag;
+    const std::uint8_t* payload;
+    std::size_t npayload;
+  };
+
   FILE* log_;
   int pid_;
+  std::vector<Kept> kept_;  // this superstep's bsp_hpmove results
   int step_ = 0;
   int tagsize_now_ = 0, tagsize_next_ = 0, tagsize_queued_ = 0;
   double last_time_ = 0;
@@ -237,6 +254,10 @@ int main(int argc, char** argv) {
       seeds = value();
     } else if (arg == "--max-nprocs") {
       options.max_nprocs = std::stoi(value());
+    } else if (arg == "--max-supersteps") {
+      options.max_supersteps = std::stoi(value());
+    } else if (arg == "--max-ops") {
+      options.max_ops = std::stoi(value());
     } else if (arg == "--out") {
       out_dir = value();
     } else if (arg == "--full") {

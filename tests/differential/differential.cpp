@@ -8,7 +8,9 @@
 //   differential --misuse N [--seed S] [--max-nprocs P]      N programs per misuse kind
 //   differential --faults N [--seed S] [--max-nprocs P]      N programs per fault kind
 //
-// Options: --interp PATH (default: bsp_interp beside this program),
+// Options: --max-supersteps S, --max-ops K (program shape; the defaults are
+// 6 supersteps and 10 free operations per process and superstep),
+// --interp PATH (default: bsp_interp beside this program),
 // --batch B (programs per library run), --no-shrink, --save-dir DIR.
 // Exit status 0 when everything matched.
 #include <unistd.h>
@@ -50,15 +52,18 @@ struct Options {
                "differential: %s\n"
                "usage: differential (--programs N | --replay-seed S | --program FILE | --misuse N "
                "| --faults N)\n"
-               "       [--seed S] [--max-nprocs P] [--interp PATH] [--batch B] [--no-shrink]\n"
+               "       [--seed S] [--max-nprocs P] [--max-supersteps S] [--max-ops K]\n"
+               "       [--interp PATH] [--batch B] [--no-shrink]\n"
                "       [--save-dir DIR] [--fault-deadline SECONDS]\n",
                why.c_str());
   std::exit(2);
 }
 
 std::string replay_command(const Options& options, std::uint64_t seed) {
+  const sd::GeneratorOptions& g = options.config.generator;
   return "differential --replay-seed " + std::to_string(seed) + " --max-nprocs " +
-         std::to_string(options.config.generator.max_nprocs) + " --interp " +
+         std::to_string(g.max_nprocs) + " --max-supersteps " + std::to_string(g.max_supersteps) +
+         " --max-ops " + std::to_string(g.max_ops) + " --interp " +
          sd::shell_quote(options.config.interp_path);
 }
 
@@ -91,54 +96,80 @@ void report_failure(const Options& options, const sm::Program& program,
   std::printf("%s", sm::program_to_text(smallest).c_str());
 }
 
+// Runs programs of one process count in batches; false (after reporting) on
+// the first failure.
+bool run_group(const Options& options, int nprocs, const std::vector<sm::Program>& programs,
+               long* passed) {
+  for (std::size_t first = 0; first < programs.size();
+       first += static_cast<std::size_t>(options.batch)) {
+    std::size_t end = std::min(programs.size(), first + static_cast<std::size_t>(options.batch));
+    std::vector<std::uint64_t> seeds;
+    for (std::size_t i = first; i < end; ++i) seeds.push_back(programs[i].seed);
+    sd::InterpRun run = sd::run_seeds(options.config, seeds, nprocs, false);
+    for (std::size_t i = first; i < end; ++i) {
+      std::optional<sd::Mismatch> mismatch =
+          sd::compare_logs(programs[i], run.logs[i - first], false);
+      if (mismatch) {
+        if (run.outcome.failed())
+          mismatch->what += "\n  the batch ended with " + run.outcome.describe_end() +
+                            "; stderr:\n" + run.outcome.stderr_text;
+        std::printf("%ld programs passed before this one\n", *passed);
+        report_failure(options, programs[i], *mismatch);
+        return false;
+      }
+      ++*passed;
+    }
+    if (run.outcome.failed() || !run.all_done) {
+      std::printf("all programs of a batch at p = %d matched, but it ended with %s:\n%s\n", nprocs,
+                  run.outcome.describe_end().c_str(), run.outcome.stderr_text.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
 int run_random_programs(const Options& options) {
   auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   std::printf("differential: %ld programs from seed %llu, p = %d..%d\n", options.programs,
               static_cast<unsigned long long>(options.seed), options.config.generator.min_nprocs,
               options.config.generator.max_nprocs);
-  std::fflush(stdout);
-  // Generate, group by process count, run each group in batches.
-  std::map<int, std::vector<sm::Program>> by_nprocs;
-  std::size_t ops = 0;
-  for (long i = 0; i < options.programs; ++i) {
-    sm::Program program = sd::generate_program(options.seed + static_cast<std::uint64_t>(i),
-                                               options.config.generator);
-    ops += program.op_count();
-    by_nprocs[program.nprocs].push_back(std::move(program));
-  }
+  // Programs are generated a chunk at a time (memory stays small for long
+  // campaigns), grouped by process count, and run in batches.
+  constexpr long kChunk = 4000;
+  std::map<int, long> per_nprocs;
+  std::map<sm::OpKind, long> per_kind;
   long passed = 0;
-  for (const auto& [nprocs, programs] : by_nprocs) {
-    for (std::size_t first = 0; first < programs.size();
-         first += static_cast<std::size_t>(options.batch)) {
-      std::size_t end = std::min(programs.size(), first + static_cast<std::size_t>(options.batch));
-      std::vector<std::uint64_t> seeds;
-      for (std::size_t i = first; i < end; ++i) seeds.push_back(programs[i].seed);
-      sd::InterpRun run = sd::run_seeds(options.config, seeds, nprocs, false);
-      for (std::size_t i = first; i < end; ++i) {
-        std::optional<sd::Mismatch> mismatch =
-            sd::compare_logs(programs[i], run.logs[i - first], false);
-        if (mismatch) {
-          if (run.outcome.failed())
-            mismatch->what += "\n  the batch ended with " + run.outcome.describe_end() +
-                              "; stderr:\n" + run.outcome.stderr_text;
-          std::printf("%ld programs passed before this one\n", passed);
-          report_failure(options, programs[i], *mismatch);
-          return 1;
-        }
-        ++passed;
-      }
-      if (run.outcome.failed() || !run.all_done) {
-        std::printf("all programs of a batch at p = %d matched, but it ended with %s:\n%s\n",
-                    nprocs, run.outcome.describe_end().c_str(), run.outcome.stderr_text.c_str());
-        return 1;
-      }
+  double last_report = 0;
+  for (long chunk = 0; chunk < options.programs; chunk += kChunk) {
+    std::map<int, std::vector<sm::Program>> by_nprocs;
+    for (long i = chunk; i < std::min(options.programs, chunk + kChunk); ++i) {
+      sm::Program program = sd::generate_program(options.seed + static_cast<std::uint64_t>(i),
+                                                 options.config.generator);
+      for (const sm::Superstep& step : program.supersteps)
+        for (const auto& ops : step.ops)
+          for (const sm::Op& op : ops) ++per_kind[op.kind];
+      ++per_nprocs[program.nprocs];
+      by_nprocs[program.nprocs].push_back(std::move(program));
+    }
+    for (const auto& [nprocs, programs] : by_nprocs)
+      if (!run_group(options, nprocs, programs, &passed)) return 1;
+    if (elapsed() - last_report > 60 && passed < options.programs) {
+      last_report = elapsed();
+      std::printf("  ... %ld programs matched (%.0f s)\n", passed, elapsed());
     }
   }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("differential: all %ld programs (%zu operations) matched the model in %.1f s\n",
-              passed, ops, seconds);
-  for (const auto& [nprocs, programs] : by_nprocs)
-    std::printf("  p = %d: %zu programs\n", nprocs, programs.size());
+  long ops = 0;
+  for (const auto& [kind, n] : per_kind) ops += n;
+  std::printf("differential: all %ld programs (%ld operations) matched the model in %.1f s\n",
+              passed, ops, elapsed());
+  std::printf("  programs per process count:");
+  for (const auto& [nprocs, n] : per_nprocs) std::printf(" p=%d: %ld", nprocs, n);
+  std::printf("\n  operations per kind:");
+  for (const auto& [kind, n] : per_kind) std::printf(" %s: %ld", sm::op_name(kind), n);
+  std::printf("\n");
   return 0;
 }
 
@@ -184,6 +215,10 @@ int main(int argc, char** argv) {
         options.program_file = value();
       } else if (arg == "--max-nprocs") {
         options.config.generator.max_nprocs = std::stoi(value());
+      } else if (arg == "--max-supersteps") {
+        options.config.generator.max_supersteps = std::max(1, std::stoi(value()));
+      } else if (arg == "--max-ops") {
+        options.config.generator.max_ops = std::max(0, std::stoi(value()));
       } else if (arg == "--interp") {
         options.config.interp_path = value();
       } else if (arg == "--batch") {

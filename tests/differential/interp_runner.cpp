@@ -102,7 +102,10 @@ InterpRun run_seeds(const InterpConfig& config, const std::vector<std::uint64_t>
   std::string list;
   for (std::uint64_t seed : seeds) list += (list.empty() ? "" : ",") + std::to_string(seed);
   TempDir dir;
-  return run(config, {"--seeds", list, "--max-nprocs", std::to_string(config.generator.max_nprocs)},
+  const GeneratorOptions& g = config.generator;
+  return run(config,
+             {"--seeds", list, "--max-nprocs", std::to_string(g.max_nprocs), "--max-supersteps",
+              std::to_string(g.max_supersteps), "--max-ops", std::to_string(g.max_ops)},
              nprocs, seeds.size(), full, false, dir);
 }
 

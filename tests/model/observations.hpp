@@ -66,6 +66,13 @@ inline std::string hpmove(int superstep, int result, const std::uint8_t* tag, st
   if (result != -1) line += " " + hex_bytes(tag, ntag) + " " + hex_bytes(payload, npayload);
   return line;
 }
+// At the end of the superstep, what each bsp_hpmove pointer of that superstep
+// still shows (they stay valid until the sync).
+inline std::string hpmove_kept(int superstep, const std::uint8_t* tag, std::size_t ntag,
+                               const std::uint8_t* payload, std::size_t npayload) {
+  return prefix(superstep) + "hpmove kept " + hex_bytes(tag, ntag) + " " +
+         hex_bytes(payload, npayload);
+}
 inline std::string enquire(int superstep, int pid, int nprocs, bool time_ok) {
   return prefix(superstep) + "enquire pid " + std::to_string(pid) + " nprocs " +
          std::to_string(nprocs) + (time_ok ? " time ok" : " time went backwards");

@@ -147,6 +147,7 @@ class Model {
     accesses_.clear();
     seq_ = 0;
     next_queue_.assign(static_cast<std::size_t>(p_), {});
+    hpmoved_.assign(static_cast<std::size_t>(p_), {});
   }
 
   // The newest committed slot in which process `pid` registered `ident`
@@ -313,6 +314,7 @@ class Model {
         const Message& m = queue.front();
         log(q, observe::hpmove(step_, static_cast<int>(m.payload.size()), m.tag.data(),
                                m.tag.size(), m.payload.data(), m.payload.size()));
+        hpmoved_[static_cast<std::size_t>(q)].push_back(m);
         queue.pop_front();
         break;
       }
@@ -374,6 +376,10 @@ class Model {
   }
 
   void sync() {
+    for (int q = 0; q < p_; ++q)
+      for (const Message& m : hpmoved_[static_cast<std::size_t>(q)])
+        log(q, observe::hpmove_kept(step_, m.tag.data(), m.tag.size(), m.payload.data(),
+                                    m.payload.size()));
     check_collectives();
     check_hp_transfers();
     // Superstep order (paper section 3.3): all get sources are read first ...
@@ -436,6 +442,7 @@ class Model {
   int seq_ = 0;
   int op_index_ = -1;  // the op being executed, for ModelStop
   std::vector<std::deque<Message>> next_queue_;
+  std::vector<std::vector<Message>> hpmoved_;  // taken by bsp_hpmove this superstep, per process
 };
 
 }  // namespace

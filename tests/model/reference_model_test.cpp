@@ -240,7 +240,10 @@ TEST(ReferenceModel, QueueIsOrderedBySourcePidThenSendOrder) {
   std::uint8_t x2 = initial_byte(42, 2, 0, 0);
   std::vector<std::string> expect = {"s1 qsize 3 3", "s1 hpmove 2 - " + hex_bytes(y1, 2),
                                      "s1 hpmove 0 - -", "s1 hpmove 1 - " + hex_bytes(&x2, 1),
-                                     "s1 hpmove -1"};
+                                     "s1 hpmove -1",
+                                     // The hpmove pointers still show the messages at the sync.
+                                     "s1 hpmove kept - " + hex_bytes(y1, 2), "s1 hpmove kept - -",
+                                     "s1 hpmove kept - " + hex_bytes(&x2, 1)};
   EXPECT_EQ(queue_lines(r, 0), expect);
 }
 
