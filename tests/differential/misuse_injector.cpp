@@ -45,11 +45,25 @@ constexpr std::array<KindInfo, kKindCount> kKinds = {{
     {MisuseKind::kSendNegativeSize, "send of negative size", false, 1},
     {MisuseKind::kMoveEmpty, "move from an empty queue", false, 1},
     {MisuseKind::kEndWhileOthersSync, "bsp_end while others sync", true, 2},
+    {MisuseKind::kPutNullSource, "put from NULL", false, 1},
+    {MisuseKind::kGetNullDestination, "get into NULL", false, 1},
+    {MisuseKind::kSendNullTag, "send with a NULL tag", false, 1},
+    {MisuseKind::kSendNullPayload, "send with a NULL payload", false, 1},
+    {MisuseKind::kGetTagNullTag, "get_tag into NULL", false, 1},
+    {MisuseKind::kMoveNullPayload, "move into NULL", false, 1},
+    {MisuseKind::kPopCountMismatch, "pop_reg on some processes only", true, 2},
     {MisuseKind::kAbort, "bsp_abort", false, 1},
     {MisuseKind::kKill, "killed by SIGKILL", false, 1},
     {MisuseKind::kSegv, "killed by SIGSEGV", false, 1},
     {MisuseKind::kExitWithoutEnd, "exit without bsp_end", false, 1},
 }};
+
+constexpr bool table_in_order() {
+  for (int k = 0; k < kKindCount; ++k)
+    if (static_cast<int>(kKinds[static_cast<std::size_t>(k)].kind) != k) return false;
+  return true;
+}
+static_assert(table_in_order(), "kKinds must list the kinds in MisuseKind order");
 
 const KindInfo& info(MisuseKind kind) { return kKinds[static_cast<std::size_t>(kind)]; }
 
@@ -132,6 +146,42 @@ class Injector {
       }
       case MisuseKind::kEndWhileOthersSync:
         return {make(OpKind::kEnd)};
+      case MisuseKind::kPutNullSource: {
+        std::optional<Op> op = drma(OpKind::kPut, Target::kValid);
+        if (op) op->a = kNull;
+        return one(op);
+      }
+      case MisuseKind::kGetNullDestination: {
+        std::optional<Op> op = drma(OpKind::kGet, Target::kValid);
+        if (op) op->b = kNull;
+        return one(op);
+      }
+      case MisuseKind::kSendNullTag:
+      case MisuseKind::kSendNullPayload: {
+        Op op = make(OpKind::kSend);
+        op.pid = rng_.below(program_.nprocs);
+        bool null_tag = kind == MisuseKind::kSendNullTag;
+        op.a = null_tag ? kNull : Addr{0, 0};
+        op.nbytes = null_tag ? rng_.range(0, 4) : rng_.range(1, 8);
+        op.b = null_tag ? Addr{0, 0} : kNull;
+        return {op};
+      }
+      case MisuseKind::kGetTagNullTag:
+        return {make(OpKind::kGetTag)};
+      case MisuseKind::kMoveNullPayload: {
+        Op op = make(OpKind::kMove);
+        op.nbytes = rng_.range(1, 8);
+        return {op};
+      }
+      case MisuseKind::kPopCountMismatch: {
+        std::vector<Addr> mine;
+        for (const auto& slot : state_.slots)
+          mine.push_back(slot[static_cast<std::size_t>(q_)].ident);
+        if (mine.empty()) return {};
+        Op op = make(OpKind::kPopReg);
+        op.a = mine[static_cast<std::size_t>(rng_.below(static_cast<int>(mine.size())))];
+        return {op};
+      }
       case MisuseKind::kAbort:
         return {make(OpKind::kAbort)};
       case MisuseKind::kKill:
@@ -148,7 +198,7 @@ class Injector {
   }
 
  private:
-  enum class Target { kUnregistered, kOutOfBounds, kBadPid, kNegativeSize, kNullTarget };
+  enum class Target { kValid, kUnregistered, kOutOfBounds, kBadPid, kNegativeSize, kNullTarget };
 
   static std::vector<Op> one(std::optional<Op> op) {
     return op ? std::vector<Op>{*op} : std::vector<Op>{};
@@ -188,6 +238,13 @@ class Injector {
     }
     const std::vector<Registration>* slot = slot_of(ident);
     switch (target) {
+      case Target::kValid: {
+        const Registration& remote = (*slot)[static_cast<std::size_t>(op.pid)];
+        if (remote.ident.is_null() || remote.size == 0) return std::nullopt;
+        op.offset = 0;
+        op.nbytes = rng_.range(1, remote.size);
+        break;
+      }
       case Target::kUnregistered:
         break;  // the model rejects the candidate if the address happens to be registered
       case Target::kOutOfBounds: {
@@ -279,6 +336,8 @@ bool confirmed(const Injected& injected) {
   if (stop.kind != want || stop.superstep != injected.superstep ||
       stop.primitive != injected.primitive)
     return false;
+  // A move into NULL must not be a move from an empty queue instead.
+  if (injected.kind == MisuseKind::kMoveNullPayload && stop.what != "NULL payload") return false;
   return is_collective(injected.kind) || stop.pid == injected.pid;
 }
 

@@ -33,6 +33,13 @@ enum class MisuseKind {
   kSendNegativeSize,
   kMoveEmpty,
   kEndWhileOthersSync,
+  kPutNullSource,
+  kGetNullDestination,
+  kSendNullTag,
+  kSendNullPayload,
+  kGetTagNullTag,
+  kMoveNullPayload,
+  kPopCountMismatch,
   kAbort,
   // Faults: the process dies.
   kKill,

@@ -161,10 +161,13 @@ class Model {
   // The checks common to put and get; returns the remote registration, or
   // nullptr for a transfer of zero bytes, which does nothing (paper 3.2.4
   // note 4) and so needs no registration.
-  const Registration* check_drma(int q, const Op& op, Addr local_ident, const char* side) {
+  const Registration* check_drma(int q, const Op& op, Addr local_ident, Addr local_data,
+                                 const char* side) {
     if (op.pid < 0 || op.pid >= p_) misuse(op, q, "no process " + std::to_string(op.pid));
     if (op.nbytes < 0) misuse(op, q, "negative byte count");
     if (op.offset < 0) misuse(op, q, "negative offset");
+    if (op.nbytes > 0 && (local_data.is_null() || local_ident.is_null()))
+      misuse(op, q, "NULL address");
     if (op.nbytes == 0) return nullptr;
     const Slot* slot = find_slot(q, local_ident);
     if (!slot) misuse(op, q, std::string(side) + " is not registered");
@@ -204,7 +207,7 @@ class Model {
       }
       case OpKind::kPut:
       case OpKind::kHpput: {
-        const Registration* remote = check_drma(q, op, op.b, "destination");
+        const Registration* remote = check_drma(q, op, op.b, op.a, "destination");
         if (!remote) break;
         Transfer t{q,
                    seq_++,
@@ -225,7 +228,7 @@ class Model {
       }
       case OpKind::kGet:
       case OpKind::kHpget: {
-        const Registration* remote = check_drma(q, op, op.a, "source");
+        const Registration* remote = check_drma(q, op, op.a, op.b, "source");
         if (!remote) break;
         Transfer t{q,
                    seq_++,
@@ -254,6 +257,8 @@ class Model {
       case OpKind::kSend: {
         if (op.pid < 0 || op.pid >= p_) misuse(op, q, "no process " + std::to_string(op.pid));
         if (op.nbytes < 0) misuse(op, q, "negative payload size");
+        if (tagsize_ > 0 && op.a.is_null()) misuse(op, q, "NULL tag");
+        if (op.nbytes > 0 && op.b.is_null()) misuse(op, q, "NULL payload");
         Message m;
         if (tagsize_ > 0) {
           const std::uint8_t* tag = local(q, op.a, tagsize_, "bsp_send");
@@ -283,6 +288,7 @@ class Model {
           break;
         }
         const Message& m = queue.front();
+        if (!m.tag.empty() && op.a.is_null()) misuse(op, q, "NULL tag");
         if (!m.tag.empty()) {
           std::copy(m.tag.begin(), m.tag.end(),
                     local(q, op.a, static_cast<int>(m.tag.size()), "bsp_get_tag"));
@@ -298,6 +304,8 @@ class Model {
         if (op.nbytes < 0) misuse(op, q, "negative reception size");
         const Message& m = queue.front();
         int n = std::min(op.nbytes, static_cast<int>(m.payload.size()));
+        if (n > 0 && op.a.is_null()) misuse(op, q, "NULL payload");
+        // (a NULL area with nothing copied is legal, but there is nothing to observe)
         std::uint8_t* area = op.nbytes > 0 ? local(q, op.a, op.nbytes, "bsp_move") : nullptr;
         std::copy(m.payload.begin(), m.payload.begin() + n, area);
         if (n > 0) accesses_.push_back({q, op.a, n, true, nullptr, seq_++});
