@@ -27,6 +27,7 @@ std::string expected_message(const Injected& injected) {
     case MisuseKind::kSegv:
       return "superstep: process " + q + " was killed by signal 11 .*in superstep " + s + "\\b.*";
     case MisuseKind::kExitWithoutEnd:
+    case MisuseKind::kQuickExitWorker:
       return "superstep: process " + q + " .*superstep " + s + "\\b.*without calling bsp_end.*";
     case MisuseKind::kEndWhileOthersSync:
       return "superstep: error in bsp_(end|sync)\\b.*superstep " + s + "\\b.*";

@@ -56,6 +56,7 @@ constexpr std::array<KindInfo, kKindCount> kKinds = {{
     {MisuseKind::kKill, "killed by SIGKILL", false, 1},
     {MisuseKind::kSegv, "killed by SIGSEGV", false, 1},
     {MisuseKind::kExitWithoutEnd, "exit without bsp_end", false, 1},
+    {MisuseKind::kQuickExitWorker, "_exit in a process other than 0", false, 2},
 }};
 
 constexpr bool table_in_order() {
@@ -188,8 +189,10 @@ class Injector {
         return {make(OpKind::kKill)};
       case MisuseKind::kSegv:
         return {make(OpKind::kSegv)};
+      case MisuseKind::kQuickExitWorker:
       case MisuseKind::kExitWithoutEnd: {
-        Op op = make(OpKind::kExitNoEnd);
+        if (kind == MisuseKind::kQuickExitWorker && q_ == 0) return {};
+        Op op = make(kind == MisuseKind::kExitWithoutEnd ? OpKind::kExitNoEnd : OpKind::kQuickExit);
         op.value = rng_.range(0, 3);
         return {op};
       }

@@ -45,9 +45,10 @@ enum class MisuseKind {
   kKill,
   kSegv,
   kExitWithoutEnd,
+  kQuickExitWorker,  // _exit in a process other than 0
 };
 inline constexpr int kFirstFault = static_cast<int>(MisuseKind::kKill);
-inline constexpr int kKindCount = static_cast<int>(MisuseKind::kExitWithoutEnd) + 1;
+inline constexpr int kKindCount = static_cast<int>(MisuseKind::kQuickExitWorker) + 1;
 
 const char* kind_name(MisuseKind kind);
 // Collective mismatches are detected at the sync and name no single process.

@@ -15,7 +15,7 @@ struct KindInfo {
   const char* primitive;
 };
 
-constexpr std::array<KindInfo, 19> kKinds = {{
+constexpr std::array<KindInfo, 20> kKinds = {{
     {OpKind::kWrite, "write", "(local write)"},
     {OpKind::kPushReg, "push_reg", "bsp_push_reg"},
     {OpKind::kPopReg, "pop_reg", "bsp_pop_reg"},
@@ -35,6 +35,7 @@ constexpr std::array<KindInfo, 19> kKinds = {{
     {OpKind::kKill, "kill", "(SIGKILL)"},
     {OpKind::kSegv, "segv", "(SIGSEGV)"},
     {OpKind::kExitNoEnd, "exit", "(exit)"},
+    {OpKind::kQuickExit, "_exit", "(_exit)"},
 }};
 
 const KindInfo& info(OpKind kind) {

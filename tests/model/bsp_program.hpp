@@ -65,6 +65,7 @@ enum class OpKind {
   kKill,       // raise(SIGKILL)
   kSegv,       // raise(SIGSEGV)
   kExitNoEnd,  // exit(value) without bsp_end
+  kQuickExit,  // _exit(value): no atexit handlers run
 };
 
 struct Op {

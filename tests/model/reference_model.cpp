@@ -337,6 +337,7 @@ class Model {
       case OpKind::kKill:
       case OpKind::kSegv:
       case OpKind::kExitNoEnd:
+      case OpKind::kQuickExit:
         stop(ModelStop::Kind::kEarlyEnd, op_primitive(op.kind), q, "process ends early");
     }
   }
