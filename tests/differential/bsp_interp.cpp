@@ -77,6 +77,8 @@ class Runner {
  public:
   Runner(FILE* log, int pid) : log_(log), pid_(pid) {}
 
+  bool ended() const { return ended_; }
+
   void run(const Program& program) {
     std::fprintf(log_, "program %llu\n", static_cast<unsigned long long>(program.seed));
     Memory memory(program, pid_);
@@ -89,7 +91,15 @@ class Runner {
       for (const Kept& k : kept_)
         line(observe::hpmove_kept(step_, k.tag, k.ntag, k.payload, k.npayload));
       kept_.clear();
-      bsp_sync();
+      if (program.ends_with_bsp_end && step_ + 1 == static_cast<int>(program.supersteps.size())) {
+        // bsp_end as the final sync: only process 0 returns, to observe.
+        if (pid_ != 0) std::fputs("done\n", log_);
+        std::fflush(log_);
+        bsp_end();
+        ended_ = true;
+      } else {
+        bsp_sync();
+      }
       // The program knows which tag size it set: messages it reads next
       // superstep carry the tag size in effect now.
       tagsize_queued_ = tagsize_now_;
@@ -210,6 +220,7 @@ class Runner {
   FILE* log_;
   int pid_;
   std::vector<Kept> kept_;  // this superstep's bsp_hpmove results
+  bool ended_ = false;      // a program ended with bsp_end
   int step_ = 0;
   int tagsize_now_ = 0, tagsize_next_ = 0, tagsize_queued_ = 0;
   double last_time_ = 0;
@@ -222,10 +233,17 @@ void spmd() {
   FILE* log = std::fopen(path.c_str(), "w");
   if (!log) bsp_abort("bsp_interp: cannot write %s", path.c_str());
   Runner runner(log, pid);
-  for (const Program& program : programs) runner.run(program);
-  std::fputs("done\n", log);
-  std::fclose(log);
-  bsp_end();
+  for (const Program& program : programs)
+    runner.run(program);  // only the last may end with bsp_end
+
+  if (!runner.ended()) {
+    std::fputs("done\n", log);
+    std::fclose(log);
+    bsp_end();
+  } else {  // process 0 after a program that ended with bsp_end
+    std::fputs("done\n", log);
+    std::fclose(log);
+  }
 }
 
 std::vector<std::uint64_t> parse_seeds(const std::string& list) {
@@ -282,6 +300,8 @@ int main(int argc, char** argv) {
       programs.push_back(superstep::differential::generate_program(seed, options));
     for (const Program& program : programs)
       if (program.nprocs != programs.front().nprocs) usage("seeds need different process counts");
+    for (const Program& program : programs)
+      if (program.ends_with_bsp_end) usage("generated programs end with bsp_sync");
   } else {
     usage("give --program or --seeds");
   }

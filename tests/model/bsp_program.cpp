@@ -135,12 +135,14 @@ std::uint8_t initial_byte(std::uint64_t seed, int pid, int buf, int i) {
 
 // Layout:
 //   program <seed> nprocs <p>
+//   ends_with bsp_end       (only when the last superstep ends with bsp_end)
 //   buffers <size> <size> ...
 //   superstep <s>
 //   process <pid>
 //   <op> key=value ...      (fields equal to their default are left out)
 void write_program(std::ostream& out, const Program& program) {
   out << "program " << program.seed << " nprocs " << program.nprocs << "\n";
+  if (program.ends_with_bsp_end) out << "ends_with bsp_end\n";
   out << "buffers";
   for (int size : program.buffer_sizes) out << " " << size;
   out << "\n";
@@ -193,6 +195,10 @@ std::optional<Program> parse_program(std::istream& in, std::string* error) {
       if (!(words >> program.seed >> nprocs_word >> program.nprocs) || nprocs_word != "nprocs" ||
           program.nprocs < 1)
         return fail("expected 'program <seed> nprocs <p>'");
+    } else if (word == "ends_with") {
+      std::string what;
+      if (!(words >> what) || what != "bsp_end") return fail("expected 'ends_with bsp_end'");
+      program.ends_with_bsp_end = true;
     } else if (word == "buffers") {
       int size;
       while (words >> size) program.buffer_sizes.push_back(size);

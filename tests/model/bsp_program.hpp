@@ -9,8 +9,8 @@
 //
 // A program is a list of supersteps; each superstep holds, for every process,
 // the operations that process performs in issue order. Every superstep ends
-// with bsp_sync (the last one too), after which every process observes all
-// its buffers.
+// with bsp_sync (the last one too, unless ends_with_bsp_end), after which
+// every process observes all its buffers.
 #pragma once
 
 #include <cstdint>
@@ -89,6 +89,9 @@ struct Program {
   int nprocs = 1;
   std::vector<int> buffer_sizes;
   std::vector<Superstep> supersteps;
+  // The last superstep ends with bsp_end instead of bsp_sync; then only
+  // process 0 (which returns from bsp_end) observes its buffers.
+  bool ends_with_bsp_end = false;
 
   std::size_t op_count() const;
 };

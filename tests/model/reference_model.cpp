@@ -75,12 +75,15 @@ class Model {
       }
     queue_.resize(static_cast<std::size_t>(p_));
     result_.logs.resize(static_cast<std::size_t>(p_));
+    observers_ = p_;
   }
 
   ModelResult run(const Program& program) {
     try {
       for (const Superstep& s : program.supersteps) {
         record_state();
+        // bsp_end acts as a final sync; only process 0 returns to observe.
+        observers_ = program.ends_with_bsp_end && &s == &program.supersteps.back() ? 1 : p_;
         run_superstep(s);
       }
       record_state();
@@ -421,7 +424,7 @@ class Model {
     // Messages live for one superstep; unread ones are discarded.
     queue_ = std::move(next_queue_);
 
-    for (int q = 0; q < p_ && options_.observe; ++q)
+    for (int q = 0; q < observers_ && options_.observe; ++q)
       for (std::size_t b = 0; b < buffer_sizes_.size(); ++b) {
         const Bytes& bytes = memory_[static_cast<std::size_t>(q)][b];
         log(q, observe::memory(step_, static_cast<int>(b), bytes.data(), bytes.size(),
@@ -434,6 +437,7 @@ class Model {
   int p_;
   ModelResult result_;
   int step_ = 0;
+  int observers_ = 0;  // how many processes observe their memory after this superstep
 
   std::vector<std::vector<Bytes>> memory_;  // memory_[pid][buf]
   std::vector<Slot> slots_;                 // the registration sequence, oldest first
