@@ -5,6 +5,10 @@
  * Library", Parallel Computing 24, 1998, Table 2) with exactly the paper's
  * C signatures, usable from C99 and later and from C++.
  *
+ * Programs written for MulticoreBSP for C or BSPedupack 2.0 compile with
+ * SUPERSTEP_MCBSP_COMPAT defined (bspcc --mcbsp, or #include <mcbsp.h>):
+ * see superstep/mcbsp_interface.h.
+ *
  * Supersteps are numbered from 0: superstep 0 starts at bsp_begin and every
  * bsp_sync ends one superstep and starts the next. Error messages use this
  * numbering.
@@ -13,17 +17,14 @@
 #define SUPERSTEP_BSP_H
 
 #include <stdarg.h>
+#include <stddef.h>
+#ifdef SUPERSTEP_MCBSP_COMPAT
+#include <stdint.h> /* SIZE_MAX: what bsp_get_tag and bsp_hpmove report for an empty queue */
+#endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Types used by later BSPlib programs. They are int, so programs written
- * against the classic int interface and programs using these names both
- * compile unchanged. */
-typedef int bsp_pid_t;
-typedef int bsp_nprocs_t;
-typedef int bsp_size_t;
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SUPERSTEP_NORETURN __attribute__((noreturn))
@@ -33,21 +34,25 @@ typedef int bsp_size_t;
 #define SUPERSTEP_PRINTF(f, a)
 #endif
 
+#ifdef SUPERSTEP_MCBSP_COMPAT
+/* The interface of MulticoreBSP for C and BSPedupack 2.0: unsigned process
+ * ids, size_t sizes, bsp_hpsend and bsp_direct_get. */
+#include "superstep/mcbsp_interface.h"
+#else
+/* Types used by later BSPlib programs. They are int, so programs written
+ * against the classic int interface and programs using these names both
+ * compile unchanged. */
+typedef int bsp_pid_t;
+typedef int bsp_nprocs_t;
+typedef int bsp_size_t;
+
 /* SPMD framework (paper section 2) */
 void bsp_begin(int maxprocs);
-void bsp_end(void);
-void bsp_init(void (*spmd_part)(void), int argc, char *argv[]);
-void bsp_abort(const char *format, ...) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 2);
-/* bsp_abort with a va_list, for wrappers that forward their own arguments. */
-void bsp_vabort(const char *format, va_list args) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 0);
 int bsp_nprocs(void);
 int bsp_pid(void);
-double bsp_time(void);
-void bsp_sync(void);
 
 /* Direct remote memory access (paper section 3) */
 void bsp_push_reg(const void *ident, int size);
-void bsp_pop_reg(const void *ident);
 void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
 void bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
 void bsp_get(int pid, const void *src, int offset, void *dst, int nbytes);
@@ -60,6 +65,17 @@ void bsp_qsize(int *nmessages, int *accum_nbytes);
 void bsp_get_tag(int *status, void *tag);
 void bsp_move(void *payload, int reception_nbytes);
 int bsp_hpmove(void **tag_ptr, void **payload_ptr);
+#endif /* SUPERSTEP_MCBSP_COMPAT */
+
+/* The primitives whose signatures both interfaces share. */
+void bsp_end(void);
+void bsp_init(void (*spmd_part)(void), int argc, char *argv[]);
+void bsp_abort(const char *format, ...) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 2);
+/* bsp_abort with a va_list, for wrappers that forward their own arguments. */
+void bsp_vabort(const char *format, va_list args) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 0);
+double bsp_time(void);
+void bsp_sync(void);
+void bsp_pop_reg(const void *ident);
 
 #ifdef __cplusplus
 }

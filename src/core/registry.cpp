@@ -46,6 +46,12 @@ bool Registry::pop(const void* ident) {
   return true;
 }
 
+std::uint64_t Registry::first_popped() const {
+  for (const RegOp& op : pending_)
+    if (op.kind == RegOpKind::kPop) return op.id;
+  return UINT64_MAX;
+}
+
 void Registry::commit(const std::vector<std::vector<RemotePush>>& pushes_of) {
   std::size_t push_index = 0;
   for (const RegOp& op : pending_) {

@@ -63,6 +63,8 @@ class Registry {
   const std::vector<RegOp>& pending() const { return pending_; }
   std::uint32_t pending_pushes() const { return pending_pushes_; }
   std::uint64_t pending_digest() const { return digest_; }
+  // The slot id of this superstep's first pop, or UINT64_MAX.
+  std::uint64_t first_popped() const;
 
   // Applies this superstep's operations. pushes_of[q] lists process q's
   // pushes in issue order (the caller has checked that every process issued

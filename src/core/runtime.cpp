@@ -1,6 +1,8 @@
 #include "core/runtime.hpp"
 
 #include <cstdlib>
+#include <sys/uio.h>
+
 #include <cstring>
 
 #include "core/errors.hpp"
@@ -20,14 +22,13 @@ std::unique_ptr<Runtime> g_runtime;
 
 // Runs when a process returns from main or calls exit() while still inside
 // bsp_begin..bsp_end: the others would wait for it forever.
-void exit_without_end() {
+void exit_without_end(int status, void*) {
   Runtime* rt = Runtime::active();
   if (!rt) return;
-  rt->engine().abort_all(
-      format("superstep: process %d returned from main or called exit in superstep %llu "
-             "without calling bsp_end; stopping all processes",
-             rt->pid(), static_cast<unsigned long long>(rt->superstep()))
-          .c_str());
+  rt->engine().abort_all(format("superstep: process %d exited with status %d in superstep %llu "
+                                "without calling bsp_end; stopping all processes",
+                                rt->pid(), status, static_cast<unsigned long long>(rt->superstep()))
+                             .c_str());
 }
 }  // namespace
 
@@ -52,7 +53,7 @@ void Runtime::begin(int nprocs) {
     usage_error("bsp_begin", "maxprocs is %d; Superstep runs at most %d processes", nprocs,
                 kMaxProcs);
   begun_ = true;
-  std::atexit(exit_without_end);
+  on_exit(exit_without_end, nullptr);  // atexit would not tell the status
   Engine* engine = shm::ShmEngine::start(nprocs);
   g_runtime.reset(new Runtime(engine));
   active_ = g_runtime.get();
@@ -62,6 +63,7 @@ void Runtime::end() {
   run_sync(SyncKind::kEnd);
   active_ = nullptr;
   engine_->finish();  // other processes do not return from here
+  g_runtime.reset();  // frees this runtime and its engine: touch no member after this
 }
 
 std::uint64_t Runtime::resolve(const char* primitive, int pid, const void* ident,
@@ -118,8 +120,20 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
                   std::uint64_t nbytes, bool hp) {
   if (nbytes == 0) return;
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
-  gets_.push_back(
-      {pid, remote, static_cast<char*>(dst), nbytes, outbox_[parity_].stream(pid_).size(), 0, hp});
+  gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp});
+}
+
+void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* dst,
+                         std::uint64_t nbytes) {
+  if (nbytes == 0) return;
+  std::uint64_t remote = resolve("bsp_direct_get", pid, src, offset, nbytes);
+  if (pid == pid_) {
+    std::memmove(dst, reinterpret_cast<const void*>(remote), nbytes);
+    return;
+  }
+  iovec local{dst, nbytes};
+  iovec from{reinterpret_cast<void*>(remote), nbytes};
+  engine_->read_remote(pid, &local, 1, &from, 1);
 }
 
 std::int64_t Runtime::set_tagsize(std::int64_t tag_bytes) {

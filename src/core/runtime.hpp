@@ -38,6 +38,9 @@ class Runtime {
            std::uint64_t nbytes, bool hp);
   void get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
            std::uint64_t nbytes, bool hp);
+  // Reads a registered remote area now, not at the sync (MulticoreBSP's
+  // bsp_direct_get).
+  void direct_get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes);
 
   // BSMP
   std::int64_t set_tagsize(std::int64_t tag_bytes);  // returns the previous pending value
@@ -51,8 +54,6 @@ class Runtime {
     std::uint64_t remote;  // address in the source process
     char* dst;
     std::uint64_t nbytes;
-    std::uint64_t
-        self_position;  // size of the stream to ourselves when issued: orders it among self-puts
     std::uint64_t staging;  // offset in get_staging_ (buffered gets)
     bool hp;
   };
@@ -71,13 +72,12 @@ class Runtime {
   void read_get_sources();
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
-  void apply_get(const GetRequest& g);
   void start_next_superstep();
 
   static Runtime* active_;
   static bool begun_;
 
-  Engine* engine_;
+  std::unique_ptr<Engine> engine_;
   int pid_;
   int nprocs_;
   std::uint64_t superstep_ = 0;

@@ -5,8 +5,9 @@
 //   check       all processes agree (sync vs end, registrations, tag size)
 //   phase 1     fetch incoming streams; read every get source
 //   barrier     only if somebody has gets: sources are read before any write
-//   phase 2     write: streams in source-pid order, then issue order; a
-//               process's own gets sit among its puts to itself in issue order
+//   phase 2     write: first the gets, in issue order (paper §3.3: a get's
+//               value lands "before any data is written by any bsp_put"),
+//               then the streams in source-pid order, each in issue order
 //   barrier     only if somebody's hpput is read from user memory, which the
 //               source may change as soon as it leaves the sync
 #include <algorithm>
@@ -65,6 +66,7 @@ SyncSummary Runtime::summarize(SyncKind kind) const {
   s.pushes = registry_.pending_pushes();
   s.pops = static_cast<std::uint32_t>(registry_.pending().size()) - s.pushes;
   s.registration_digest = registry_.pending_digest();
+  s.first_popped = registry_.first_popped();
   if (out.any_stream()) s.flags |= kFlagStream;
   if (!gets_.empty()) s.flags |= kFlagGets;
   if (out.remote_hp()) s.flags |= kFlagRemoteHp;
@@ -129,9 +131,14 @@ void Runtime::check_agreement(std::uint32_t all) const {
     if (digest_differs)
       fatal(
           format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
-                 "registration slots (the address each popped is registered in a different "
-                 "slot on each process, paper §3.1); pop the same registration everywhere",
-                 step));
+                 "registration slots (%s; slots are numbered by bsp_push_reg call, from 0): "
+                 "the address each popped is newest in a different slot on each process "
+                 "(paper §3.1); pop the same registration everywhere",
+                 step, list_values(nprocs_, [&](int q) {
+                         return s(q).first_popped == UINT64_MAX
+                                    ? std::string("no pop")
+                                    : "slot " + std::to_string(s(q).first_popped);
+                       }).c_str()));
   }
   if (all & kFlagTagsize) {
     bool differ = false;
@@ -182,11 +189,9 @@ void Runtime::read_get_sources() {
   }
 }
 
-void Runtime::apply_get(const GetRequest& g) {
-  if (!g.hp) std::memcpy(g.dst, get_staging_.data() + g.staging, g.nbytes);
-}
-
 void Runtime::apply_streams() {
+  for (const GetRequest& g : gets_)
+    if (!g.hp) std::memcpy(g.dst, get_staging_.data() + g.staging, g.nbytes);
   for (auto& p : pushes_of_) p.clear();
   for (int src = 0; src < nprocs_; ++src) {
     const ByteBuffer& b = src == pid_ ? outbox_[parity_].stream(src) : incoming_[parity_][src];
@@ -200,14 +205,8 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
   const auto remote_bulk =
       reinterpret_cast<std::uintptr_t>(self ? nullptr : engine_->bulk_base(src));
   RemoteReads reads(*engine_, src);
-  std::size_t next_get = 0;
   std::uint64_t messages = 0, payload = 0;
   for (const char* at = begin; at < end;) {
-    if (self) {
-      auto position = static_cast<std::uint64_t>(at - begin);
-      while (next_get < gets_.size() && gets_[next_get].self_position <= position)
-        apply_get(gets_[next_get++]);
-    }
     auto* h = reinterpret_cast<const RecordHeader*>(at);
     switch (h->kind) {
       case RecordKind::kPutInline:
@@ -240,8 +239,6 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
     at += record_length(h);
   }
   reads.flush();
-  if (self)
-    while (next_get < gets_.size()) apply_get(gets_[next_get++]);
   queue_.add_stream(begin, end, messages, payload);
 }
 

@@ -36,6 +36,7 @@ struct SyncSummary {
   std::uint32_t pops;
   std::uint32_t unused = 0;
   std::uint64_t registration_digest;  // hash of this superstep's (push/pop, slot id) sequence
+  std::uint64_t first_popped;         // slot id of this superstep's first pop (for messages)
 };
 
 struct StreamRef {

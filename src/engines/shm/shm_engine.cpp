@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/output_redirect.hpp"
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/supervisor.hpp"
 
@@ -45,7 +46,9 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed)
       barrier_(&control.header().barrier, control.header().nprocs, oversubscribed,
                &control.header().stop, &ShmEngine::on_stop) {}
 
-ShmEngine::~ShmEngine() = default;
+ShmEngine::~ShmEngine() {
+  if (g_engine == this) g_engine = nullptr;
+}
 
 ShmEngine* ShmEngine::start(int nprocs) {
   ControlBlock control = ControlBlock::create(nprocs);
@@ -80,6 +83,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
       if (getppid() != parent) _exit(1);
       control.process(q).os_pid = getpid();
       control.process(q).state = kRunning;
+      redirect_output_for_tagging(q);
       g_engine = new ShmEngine(control, q, oversubscribed);
       return g_engine;
     }
@@ -164,7 +168,6 @@ void ShmEngine::finish() {
   if (supervisor_) supervisor_->wait_for_workers();
   if (control_.header().stop.load()) leave_stopped();
   control_.unmap();
-  g_engine = nullptr;
 }
 
 void ShmEngine::abort_all(const char* message) {

@@ -1,0 +1,53 @@
+// Many small puts: every process issues `count` puts of 8 bytes to the next
+// process, then syncs (the bsp_put and bsp_hpput paths). bench/compare.sh
+// runs the OpenMPI peer (bench_mpi_small_puts) beside it.
+// Usage: bench_small_puts [p] [count]
+#include <bsp.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "floors.hpp"
+
+namespace {
+double time_puts(const std::vector<std::uint64_t>& src, std::uint64_t* dst, int count, bool hp) {
+  int next = (bsp_pid() + 1) % bsp_nprocs();
+  bsp_sync();
+  double t0 = bsp_time();
+  for (int i = 0; i < count; ++i) {
+    if (hp)
+      bsp_hpput(next, &src[i], dst, i * 8, 8);
+    else
+      bsp_put(next, &src[i], dst, i * 8, 8);
+  }
+  bsp_sync();
+  return bsp_time() - t0;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  int p = argc > 1 ? std::atoi(argv[1]) : 2;
+  int count = argc > 2 ? std::atoi(argv[2]) : 100000;
+  const int samples = 11;
+  bsp_begin(p);
+  std::vector<std::uint64_t> src(count), dst(count, 0);
+  for (int i = 0; i < count; ++i) src[i] = static_cast<std::uint64_t>(bsp_pid()) << 32 | i;
+  bsp_push_reg(dst.data(), count * 8);
+  bsp_sync();
+  std::vector<double> put, hpput;
+  for (int s = 0; s < samples; ++s) {
+    put.push_back(time_puts(src, dst.data(), count, false));
+    hpput.push_back(time_puts(src, dst.data(), count, true));
+  }
+  int prev = (bsp_pid() + bsp_nprocs() - 1) % bsp_nprocs();
+  for (int i = 0; i < count; ++i)
+    if (dst[i] != (static_cast<std::uint64_t>(prev) << 32 | i)) bsp_abort("wrong value at %d", i);
+  if (bsp_pid() == 0)
+    std::printf("small puts, p=%d, %d puts of 8 bytes then one sync (medians of %d): bsp_put %.1f us, "
+                "bsp_hpput %.1f us\n",
+                p, count, samples, bench::median(put) * 1e6, bench::median(hpput) * 1e6);
+  bsp_end();
+  return 0;
+}

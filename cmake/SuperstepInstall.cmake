@@ -1,0 +1,36 @@
+# What `cmake --install <build> --prefix <dir>` puts under <dir>:
+#   lib/libbsp.so, lib/libbsp.a                the library, shared and static
+#   include/bsp.h, mcbsp.h (and bsp.hpp)       the headers
+#   bin/bspcc, bin/bspc++, bin/bsprun          the tools (installed by tools/*/)
+#   lib/cmake/Superstep/                       find_package(Superstep): Superstep::bsp,
+#                                              Superstep::bsp_static
+#   lib/pkgconfig/superstep.pc                 pkg-config --cflags --libs superstep
+# Every installed file finds the others relative to its own location, so the prefix
+# chosen at install time (not the one known at configure time) is the one that counts.
+include(CMakePackageConfigHelpers)
+
+set(SUPERSTEP_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/Superstep)
+
+set_target_properties(bsp_static PROPERTIES EXPORT_NAME bsp_static)
+install(TARGETS bsp bsp_static EXPORT SuperstepTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
+
+install(EXPORT SuperstepTargets NAMESPACE Superstep:: DESTINATION ${SUPERSTEP_CMAKE_DIR})
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/SuperstepConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/SuperstepConfig.cmake INSTALL_DESTINATION ${SUPERSTEP_CMAKE_DIR})
+# 0.x releases may change the interface between minor versions.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/SuperstepConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/SuperstepConfig.cmake
+  ${PROJECT_BINARY_DIR}/SuperstepConfigVersion.cmake DESTINATION ${SUPERSTEP_CMAKE_DIR})
+
+# pkg-config: paths relative to ${pcfiledir}, the folder the .pc file is found in.
+set(SUPERSTEP_PKGCONFIG_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+file(RELATIVE_PATH SUPERSTEP_PC_TO_PREFIX /root/${SUPERSTEP_PKGCONFIG_DIR} /root)
+string(REGEX REPLACE "/$" "" SUPERSTEP_PC_TO_PREFIX "${SUPERSTEP_PC_TO_PREFIX}")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/superstep.pc.in ${PROJECT_BINARY_DIR}/superstep.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/superstep.pc DESTINATION ${SUPERSTEP_PKGCONFIG_DIR})

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what Superstep needs to build and test on Debian (run as root, or with sudo).
+set -euo pipefail
+packages=(build-essential cmake pkg-config libgtest-dev libbenchmark-dev libopenmpi-dev openmpi-bin python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,24 @@
+/* A pid outside 0..p-1 (argv[2]: "p" for pid = p, "-1" for pid = -1) passed to the primitive
+ * named in argv[1]: put, get, hpput, hpget, send. */
+#include <stdlib.h>
+
+#include "misuse.h"
+
+static int area[4];
+
+int main(int argc, char *argv[]) {
+  if (argc != 3) return 2;
+  const char *variant = argv[1];
+  bsp_begin(bsp_nprocs());
+  int pid = strcmp(argv[2], "p") == 0 ? bsp_nprocs() : atoi(argv[2]);
+  bsp_push_reg(area, sizeof area);
+  if (reach_misuse_superstep()) {
+    int local[4] = {0};
+    if (is(variant, "put")) bsp_put(pid, local, area, 0, sizeof(int));
+    if (is(variant, "get")) bsp_get(pid, area, 0, local, sizeof(int));
+    if (is(variant, "hpput")) bsp_hpput(pid, local, area, 0, sizeof(int));
+    if (is(variant, "hpget")) bsp_hpget(pid, area, 0, local, sizeof(int));
+    if (is(variant, "send")) bsp_send(pid, NULL, local, sizeof(int));
+  }
+  return finish_unnoticed(variant);
+}

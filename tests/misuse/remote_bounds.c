@@ -1,0 +1,31 @@
+/* offset + nbytes beyond the size the REMOTE process registered (argv[1]: put, get, hpput,
+ * hpget). The last process registers `area` with 16 ints, every other process with 4, so the
+ * last process's own registration allows the transfer and only the remote size forbids it.
+ * (At p = 1 the target is the process itself, which registers 4 ints.) Superstep 1 first does
+ * the same transfer ending exactly at the remote size, which is legal. */
+#include "misuse.h"
+
+static int area[16];
+
+int main(int argc, char *argv[]) {
+  if (argc != 2) return 2;
+  const char *variant = argv[1];
+  bsp_begin(bsp_nprocs());
+  int p = bsp_nprocs(), pid = bsp_pid(), target = 0;
+  int big = pid == p - 1 && p > 1;
+  bsp_push_reg(area, (big ? 16 : 4) * (int)sizeof(int));
+  bsp_sync();
+  int local[16] = {0};
+  int offset = 2 * sizeof(int), legal = 2 * sizeof(int), beyond = 3 * sizeof(int);
+  for (int superstep = 1; superstep <= MISUSE_SUPERSTEP; superstep++) {
+    if (pid == p - 1) {
+      int nbytes = superstep == MISUSE_SUPERSTEP ? beyond : legal;
+      if (is(variant, "put")) bsp_put(target, local, area, offset, nbytes);
+      if (is(variant, "get")) bsp_get(target, area, offset, local, nbytes);
+      if (is(variant, "hpput")) bsp_hpput(target, local, area, offset, nbytes);
+      if (is(variant, "hpget")) bsp_hpget(target, area, offset, local, nbytes);
+    }
+    if (superstep < MISUSE_SUPERSTEP) bsp_sync();
+  }
+  return finish_unnoticed(variant);
+}

@@ -1,0 +1,70 @@
+# Installs the build tree into a fresh prefix, then builds and runs three
+# consumer projects out of tree against that prefix: with find_package, with
+# pkg-config (make) and with bspcc/bspc++. Every program runs under the
+# installed bsprun and must print the expected result.
+# Variables: BUILD_DIR, CONSUMERS (source folder), WORK_DIR, GENERATOR,
+# C_COMPILER, CXX_COMPILER, MAKE, CONFIG.
+cmake_minimum_required(VERSION 3.20)
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n--- stdout:\n${out}--- stderr:\n${err}")
+  endif()
+  set(output "${out}" PARENT_SCOPE)
+endfunction()
+
+# Runs `program` with 3 processes under the installed bsprun; expects `line`.
+function(expect_run program line)
+  run(${prefix}/bin/bsprun -n 3 ${program})
+  if(NOT output STREQUAL "${line}\n")
+    message(FATAL_ERROR "${program} printed:\n${output}\nexpected:\n${line}")
+  endif()
+  message(STATUS "ok: ${program}")
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+# 1. Install, and check that everything the documentation promises is there.
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} --config ${CONFIG})
+foreach(file bin/bsprun bin/bspcc bin/bspc++ include/bsp.h include/mcbsp.h
+        include/superstep/mcbsp_interface.h lib/libbsp.so lib/libbsp.a
+        lib/cmake/Superstep/SuperstepConfig.cmake lib/cmake/Superstep/SuperstepConfigVersion.cmake
+        lib/pkgconfig/superstep.pc)
+  if(NOT EXISTS ${prefix}/${file})
+    message(FATAL_ERROR "not installed: ${prefix}/${file}")
+  endif()
+endforeach()
+
+# 2. CMake: find_package(Superstep), shared and static library.
+set(build ${WORK_DIR}/cmake)
+run(${CMAKE_COMMAND} -S ${CONSUMERS}/cmake -B ${build} -G ${GENERATOR}
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER}
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${CONFIG})
+run(${CMAKE_COMMAND} --build ${build} --config ${CONFIG})
+foreach(program consumer consumer_static)
+  file(GLOB_RECURSE found ${build}/${program} ${build}/*/${program})
+  expect_run("${found}" "cmake consumer: sum of pids over 3 processes = 3")
+endforeach()
+
+# 3. pkg-config, from a Makefile, with nothing but the installed prefix to search.
+set(build ${WORK_DIR}/pkgconfig)
+file(MAKE_DIRECTORY ${build})
+run(${CMAKE_COMMAND} -E env PKG_CONFIG_LIBDIR=${prefix}/lib/pkgconfig PKG_CONFIG_PATH=
+    ${MAKE} -C ${build} -f ${CONSUMERS}/pkgconfig/Makefile SRC=${CONSUMERS}/pkgconfig
+    CC=${C_COMPILER})
+expect_run(${build}/consumer "pkg-config consumer: 3 messages, sum of pids = 3")
+
+# 4. bspcc and bspc++ as installed (they find the prefix from their own location).
+set(build ${WORK_DIR}/bspcc)
+file(MAKE_DIRECTORY ${build})
+run(${prefix}/bin/bspcc --show -c x.c)
+if(NOT output MATCHES "-I${prefix}/include -c x.c")
+  message(FATAL_ERROR "installed bspcc does not use the prefix: ${output}")
+endif()
+run(${prefix}/bin/bspcc -O2 ${CONSUMERS}/bspcc/consumer.c -o ${build}/consumer)
+expect_run(${build}/consumer "bspcc consumer: sum of pids over 3 processes = 3")
+run(${prefix}/bin/bspc++ --mcbsp -O2 ${CONSUMERS}/bspcc/consumer.cpp -o ${build}/consumer_cxx)
+expect_run(${build}/consumer_cxx "bspc++ consumer: sum of pids = 3")

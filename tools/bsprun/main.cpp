@@ -1,0 +1,149 @@
+// bsprun: runs a BSPlib program with P processes.
+//
+// bsprun starts one process, the program, with BSP_NPROCS=P in its
+// environment; the program's bsp_begin creates the other BSP processes. The
+// program runs in a process group of its own so that --timeout and signals
+// sent to bsprun reach every BSP process.
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "core/output_redirect.hpp"
+#include "options.hpp"
+#include "program_process.hpp"
+#include "signal_pipe.hpp"
+#include "tagged_output.hpp"
+
+namespace bsprun {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// After --timeout, processes get SIGTERM and this long to end before SIGKILL.
+constexpr auto kGracePeriod = std::chrono::seconds(2);
+
+int exit_status_of(int wait_status) {
+  if (WIFEXITED(wait_status)) return WEXITSTATUS(wait_status);
+  if (WIFSIGNALED(wait_status)) return 128 + WTERMSIG(wait_status);
+  return 1;
+}
+
+int milliseconds_until(std::optional<Clock::time_point> deadline) {
+  if (!deadline) return -1;
+  auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now()).count();
+  return left < 0 ? 0 : static_cast<int>(std::min<long long>(left, 1 << 30));
+}
+
+std::optional<Clock::time_point> earliest(std::optional<Clock::time_point> a,
+                                          std::optional<Clock::time_point> b) {
+  if (!a) return b;
+  if (!b) return a;
+  return std::min(*a, *b);
+}
+
+int cannot_start(const std::string& program, int error) {
+  std::string hint;
+  if (error == ENOENT && program.find('/') == std::string::npos &&
+      ::access(program.c_str(), X_OK) == 0) {
+    hint = " in PATH; to run the one in this folder, use ./" + program;
+  }
+  std::fprintf(stderr, "bsprun: cannot run '%s': %s%s\n", program.c_str(), std::strerror(error),
+               hint.c_str());
+  return error == ENOENT ? kExitNotFound : kExitCannotRun;
+}
+
+int run(const Options& options) {
+  SignalPipe signals;
+  std::optional<TaggedOutput> tagged;
+  ProgramSpec spec{options.command, {}, -1, -1};
+  if (options.nprocs) spec.environment.emplace_back("BSP_NPROCS", std::to_string(*options.nprocs));
+  if (options.tag_output) {
+    try {
+      tagged.emplace();
+    } catch (const std::system_error& e) {
+      std::fprintf(stderr, "bsprun: cannot set up --tag-output: %s\n", e.what());
+      return 1;
+    }
+    spec.environment.emplace_back(superstep::kOutputSocketVariable, tagged->socket_path());
+    spec.stdout_fd = tagged->program_stdout();
+    spec.stderr_fd = tagged->program_stderr();
+  }
+
+  int error = 0;
+  std::optional<ProgramProcess> program =
+      ProgramProcess::start(spec, &SignalPipe::restore_defaults, error);
+  if (tagged) tagged->close_program_ends();
+  if (!program) return cannot_start(options.command[0], error);
+
+  std::optional<Clock::time_point> timeout_at;
+  if (options.timeout_seconds) {
+    timeout_at = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(*options.timeout_seconds));
+  }
+  std::optional<Clock::time_point> kill_at;
+  bool timed_out = false;
+  std::optional<int> status;
+  while (!status || (tagged && !tagged->finished())) {
+    std::vector<pollfd> fds{{signals.fd(), POLLIN, 0}};
+    if (tagged) tagged->add_poll_fds(fds);
+    int ready = ::poll(fds.data(), fds.size(), milliseconds_until(earliest(timeout_at, kill_at)));
+    if (ready < 0 && errno != EINTR) {
+      std::perror("bsprun: poll");
+      program->signal_group(SIGKILL);
+      return 1;
+    }
+    if (ready > 0 && fds[0].revents != 0) {
+      for (int signo : signals.take()) {
+        if (signo != SIGCHLD) program->signal_group(signo);  // pass it on to every process
+      }
+    }
+    if (ready > 0 && tagged) tagged->handle(fds, 1);
+    status = program->poll_exit();
+
+    auto now = Clock::now();
+    if (timeout_at && now >= *timeout_at) {
+      std::fprintf(stderr,
+                   "bsprun: timeout: '%s' ran longer than %g seconds; stopping all its "
+                   "processes\n",
+                   options.command[0].c_str(), *options.timeout_seconds);
+      program->signal_group(SIGTERM);
+      timed_out = true;
+      timeout_at.reset();
+      kill_at = now + kGracePeriod;
+    }
+    // After a timeout nothing may outlive bsprun; the program having exited
+    // does not mean every process of its group has.
+    if (kill_at && (now >= *kill_at || status)) {
+      program->signal_group(SIGKILL);
+      kill_at.reset();
+    }
+  }
+  if (timed_out) return kExitTimeout;
+  if (WIFSIGNALED(*status)) {
+    int signo = WTERMSIG(*status);
+    std::fprintf(stderr, "bsprun: '%s' was killed by signal %d (%s)\n", options.command[0].c_str(),
+                 signo, strsignal(signo));
+  }
+  return exit_status_of(*status);
+}
+
+}  // namespace
+}  // namespace bsprun
+
+int main(int argc, char** argv) {
+  bsprun::ParsedCommandLine parsed = bsprun::parse_command_line(argc, argv);
+  if (!parsed.options) {
+    std::fputs(parsed.output.c_str(), parsed.exit_status == 0 ? stdout : stderr);
+    return parsed.exit_status;
+  }
+  return bsprun::run(*parsed.options);
+}

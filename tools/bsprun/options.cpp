@@ -1,0 +1,133 @@
+#include "options.hpp"
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+namespace bsprun {
+namespace {
+
+constexpr const char* kUsage = "usage: bsprun -n P [options] program [arguments...]\n";
+
+constexpr const char* kHelp =
+    "Runs a BSPlib program built with Superstep with P processes.\n"
+    "\n"
+    "Options:\n"
+    "  -n P, -np P, --nprocs P\n"
+    "                   number of processes: bsp_nprocs() reports P before bsp_begin,\n"
+    "                   so a program calling bsp_begin(bsp_nprocs()) gets P processes\n"
+    "                   (sets BSP_NPROCS=P for the program)\n"
+    "  --tag-output     prefix every line the program writes with \"[pid] \", the BSP\n"
+    "                   process that wrote it; lines are never mixed (output before\n"
+    "                   bsp_begin and after bsp_end is process 0's)\n"
+    "  --timeout S      stop all processes of the program after S seconds (a decimal\n"
+    "                   number) and exit with status 124\n"
+    "  -h, --help       print this help and exit\n"
+    "  -V, --version    print the version and exit\n"
+    "  --               end of options: the next argument is the program\n"
+    "\n"
+    "The program is looked up in PATH when its name has no slash. bsprun exits with\n"
+    "the program's exit status, 128+N when it was killed by signal N, 124 on\n"
+    "timeout, 126 when the program cannot be started, 127 when it does not exist,\n"
+    "and 2 for a bad command line.\n";
+
+ParsedCommandLine usage_error(const std::string& what) {
+  return {std::nullopt, kExitUsage,
+          "bsprun: " + what + "\n" + kUsage + "Run 'bsprun --help' for the options.\n"};
+}
+
+std::optional<int> parse_nprocs(std::string_view text) {
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  int value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value < 1) return std::nullopt;
+  return value;
+}
+
+std::optional<double> parse_seconds(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  double value = std::strtod(text.c_str(), &end);
+  if (errno != 0 || *end != '\0' || !std::isfinite(value) || value <= 0) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
+  Options options;
+  int i = 1;
+  // The value of an option given as "--name value" or "--name=value".
+  auto take_value = [&](std::string_view arg, std::string_view name,
+                        std::string& value) -> std::optional<bool> {
+    if (arg == name) {
+      if (i + 1 >= argc) return false;
+      value = argv[++i];
+      return true;
+    }
+    if (arg.size() > name.size() + 1 && arg.substr(0, name.size()) == name &&
+        arg[name.size()] == '=') {
+      value = std::string(arg.substr(name.size() + 1));
+      return true;
+    }
+    return std::nullopt;  // not this option
+  };
+
+  for (; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    std::string value;
+    if (arg == "--") {
+      ++i;
+      break;
+    }
+    if (arg.empty() || arg[0] != '-') break;  // the program
+    if (arg == "-h" || arg == "--help") return {std::nullopt, 0, std::string(kUsage) + kHelp};
+    if (arg == "-V" || arg == "--version") {
+      return {std::nullopt, 0, std::string("bsprun (Superstep) ") + SUPERSTEP_VERSION + "\n"};
+    }
+    if (arg == "--tag-output") {
+      options.tag_output = true;
+      continue;
+    }
+    std::optional<bool> found;
+    for (std::string_view name : {"-n", "-np", "--nprocs"}) {
+      if ((found = take_value(arg, name, value))) break;
+    }
+    if (!found && arg.size() > 2 && arg.substr(0, 2) == "-n" && arg[2] >= '0' && arg[2] <= '9') {
+      value = std::string(arg.substr(2));  // -n4
+      found = true;
+    }
+    if (found) {
+      if (!*found)
+        return usage_error("option " + std::string(arg) + " needs a number of processes");
+      options.nprocs = parse_nprocs(value);
+      if (!options.nprocs) {
+        return usage_error(
+            "the number of processes must be a whole number from 1 to 999999999, "
+            "not '" +
+            value + "'");
+      }
+      continue;
+    }
+    if ((found = take_value(arg, "--timeout", value))) {
+      if (!*found) return usage_error("option --timeout needs a number of seconds");
+      options.timeout_seconds = parse_seconds(value);
+      if (!options.timeout_seconds) {
+        return usage_error("--timeout needs a positive number of seconds, not '" + value + "'");
+      }
+      continue;
+    }
+    return usage_error("unknown option '" + std::string(arg) + "'");
+  }
+  if (i >= argc) return usage_error("no program to run");
+  for (; i < argc; ++i) options.command.emplace_back(argv[i]);
+  return {std::move(options), 0, ""};
+}
+
+}  // namespace bsprun

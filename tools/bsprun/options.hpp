@@ -1,0 +1,31 @@
+// bsprun's command line: options first, then the program and its arguments.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bsprun {
+
+struct Options {
+  std::optional<int> nprocs;              // -n P: what bsp_nprocs() reports before bsp_begin
+  bool tag_output = false;                // --tag-output: prefix each line with "[pid] "
+  std::optional<double> timeout_seconds;  // --timeout S: stop everything after S seconds
+  std::vector<std::string> command;       // the program and its arguments
+};
+
+// Exit statuses bsprun itself chooses; otherwise it passes on the program's.
+inline constexpr int kExitUsage = 2;        // bad command line
+inline constexpr int kExitTimeout = 124;    // --timeout expired
+inline constexpr int kExitCannotRun = 126;  // the program exists but could not be started
+inline constexpr int kExitNotFound = 127;   // no such program
+
+struct ParsedCommandLine {
+  std::optional<Options> options;  // set when there is a program to run
+  int exit_status = 0;             // otherwise: exit with this status ...
+  std::string output;              // ... after printing this (stdout when the status is 0)
+};
+
+ParsedCommandLine parse_command_line(int argc, const char* const* argv);
+
+}  // namespace bsprun
