@@ -400,9 +400,12 @@ class Model {
         const std::uint8_t* src = local(t.src_pid, t.src, t.nbytes, "bsp_get");
         t.bytes.assign(src, src + t.nbytes);
       }
-    // ... then every destination is written, in order of issuing pid, then issue order.
+    // ... then every destination is written: first the gets, in issue order (a get's
+    // value lands "before any data is written by any bsp_put", paper 3.3), then the
+    // puts, in order of issuing pid, then issue order (DESIGN.md).
     std::stable_sort(transfers_.begin(), transfers_.end(),
                      [](const Transfer& x, const Transfer& y) {
+                       if (x.is_get != y.is_get) return x.is_get;
                        return x.issuer != y.issuer ? x.issuer < y.issuer : x.seq < y.seq;
                      });
     for (const Transfer& t : transfers_)

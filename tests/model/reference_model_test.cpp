@@ -136,16 +136,26 @@ TEST(ReferenceModel, WritesLandInOrderOfIssuingPidThenIssueOrder) {
   EXPECT_EQ(memory_after(r, 0, 1, 0), expect_bytes(b.program(), 0, 0, 0, expect));
 }
 
-TEST(ReferenceModel, AGetIsOrderedAtTheGettersPid) {
+TEST(ReferenceModel, GetsLandBeforeAnyPut) {
   Builder b(2, {8, 8});
   b.all(push(x, 8)).next();
-  // Process 0 puts into x on process 1, and process 1 gets process 0's x into its own x.
-  b.on(0, write(y, 4, 1)).on(0, put(1, y, x, 0, 4)).on(0, write(x, 4, 2));
-  b.on(1, get(0, x, 0, x, 4)).next();
+  // Process 0 puts into x on process 1, and process 1 gets process 0's x into
+  // its own x, and also puts into its own x and then gets into it again.
+  b.on(0, write(y, 4, 1)).on(0, put(1, y, x, 0, 4)).on(0, write(x, 8, 2));
+  b.on(1, get(0, x, 0, x, 4)).on(1, write(y, 8, 3)).on(1, put(1, y, x, 4, 2));
+  b.on(1, get(0, x, 4, Addr{0, 4}, 4)).next();
   ModelResult r = run(b);
   ASSERT_FALSE(r.stop) << describe(*r.stop);
-  // Issuer 0's put lands first, then issuer 1's get, which read process 0's x (pattern 2).
-  EXPECT_EQ(memory_after(r, 1, 1, 0), expect_bytes(b.program(), 1, 0, 0, pattern(2, 4)));
+  // Paper 3.3: gets are written before any put. Bytes 0..3: the get (pattern 2)
+  // then process 0's put (pattern 1). Bytes 4..7: the second get (pattern 2,
+  // from byte 4), then process 1's own put over bytes 4..5 (pattern 3).
+  std::vector<std::uint8_t> expect = pattern(1, 4);
+  std::vector<std::uint8_t> from_put = pattern(3, 2);
+  std::vector<std::uint8_t> from_get = pattern(2, 8);
+  expect.insert(expect.end(), from_put.begin(), from_put.end());
+  expect.push_back(from_get[6]);
+  expect.push_back(from_get[7]);
+  EXPECT_EQ(memory_after(r, 1, 1, 0), expect_bytes(b.program(), 1, 0, 0, expect));
 }
 
 TEST(ReferenceModel, SlotsTranslateAddressesBetweenProcesses) {
