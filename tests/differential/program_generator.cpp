@@ -79,6 +79,10 @@ class Generator {
     return *std::max_element(program_.buffer_sizes.begin(), program_.buffer_sizes.end());
   }
 
+  // Payload and reception sizes: usually up to a few hundred bytes (they are
+  // observed as hex), now and then as large as the largest buffer.
+  int message_limit() { return rng_.chance(1, 20) ? max_buf() : std::min(max_buf(), 300); }
+
   // Byte counts: mostly small, sometimes everything that fits.
   int byte_count(int max) {
     if (max <= 0) return 0;
@@ -243,7 +247,7 @@ class Generator {
         Op op = make(OpKind::kSend);
         op.pid = rng_.chance(1, 5) ? q : rng_.below(p_);
         if (tagsize > 0 || rng_.chance(1, 2)) op.a = local_range(tagsize);
-        op.nbytes = byte_count(std::min(max_buf(), 300));
+        op.nbytes = byte_count(message_limit());
         if (op.nbytes > 0 || rng_.chance(1, 2)) op.b = local_range(op.nbytes);
         return op;
       }
@@ -259,7 +263,7 @@ class Generator {
         if (*queued == 0) return make(OpKind::kHpmove);
         --*queued;
         Op op = make(OpKind::kMove);
-        op.nbytes = byte_count(std::min(max_buf(), 300));
+        op.nbytes = byte_count(message_limit());
         if (op.nbytes > 0 || rng_.chance(3, 4)) op.a = local_range(op.nbytes);
         return op;
       }
