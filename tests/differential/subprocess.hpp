@@ -16,8 +16,10 @@ struct RunOutcome {
   bool timed_out = false;  // still running at the deadline; then killed
   double seconds = 0;      // from start to the end of the first process
   std::string stderr_text;
-  std::vector<int> leftover_processes;    // os pids still in the session after it ended
-  std::vector<std::string> leftover_shm;  // /dev/shm entries that appeared and stayed
+  std::vector<int> leftover_processes;  // os pids still in the session after it ended
+  // /dev/shm entries that appeared, stayed, and whose names point at this
+  // program (other tests may be running at the same time)
+  std::vector<std::string> leftover_shm;
 
   bool failed() const { return !exited || exit_status != 0; }
   std::string describe_end() const;
