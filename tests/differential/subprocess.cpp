@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -29,11 +28,19 @@ double since(Clock::time_point start) {
 // The session id of a live (not zombie) OS process, from /proc/<pid>/stat
 // (field 6), or -1.
 int session_of(int os_pid) {
-  std::ifstream in("/proc/" + std::to_string(os_pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::size_t close = text.rfind(')');  // the command name may contain spaces
-  if (close == std::string::npos) return -1;
-  std::istringstream rest(text.substr(close + 2));
+  // Plain read(): the process may vanish while we read, and then the read
+  // fails with ESRCH (which an istream would turn into an exception).
+  std::string path = "/proc/" + std::to_string(os_pid) + "/stat";
+  int fd = open(path.c_str(), O_RDONLY);
+  if (fd < 0) return -1;
+  char buffer[1024];
+  ssize_t n = read(fd, buffer, sizeof buffer - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  std::string text(buffer, static_cast<std::size_t>(n));
+  std::size_t close_paren = text.rfind(')');  // the command name may contain spaces
+  if (close_paren == std::string::npos || close_paren + 2 > text.size()) return -1;
+  std::istringstream rest(text.substr(close_paren + 2));
   std::string state;
   int ppid, pgrp, session;
   if (!(rest >> state >> ppid >> pgrp >> session) || state == "Z") return -1;
