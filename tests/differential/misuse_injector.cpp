@@ -341,7 +341,13 @@ bool confirmed(const Injected& injected) {
     return false;
   // A move into NULL must not be a move from an empty queue instead.
   if (injected.kind == MisuseKind::kMoveNullPayload && stop.what != "NULL payload") return false;
-  return is_collective(injected.kind) || stop.pid == injected.pid;
+  // A collective mismatch is found at the sync (no op at fault); any other
+  // misuse at the call, by the process it was injected in. (A pop of an
+  // unregistered address must not pass for a pop mismatch.) The model stops
+  // at the bsp_end that replaces a sync.
+  bool at_sync = is_collective(injected.kind) && injected.kind != MisuseKind::kEndWhileOthersSync;
+  if (at_sync) return stop.op_index < 0;
+  return stop.op_index >= 0 && stop.pid == injected.pid;
 }
 
 }  // namespace
