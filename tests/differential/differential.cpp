@@ -247,7 +247,8 @@ int main(int argc, char** argv) {
     return check_one(options, *program);
   }
   if (options.programs > 0) return run_random_programs(options);
-  sd::CampaignConfig campaign{options.config, options.seed, options.fault_deadline};
+  sd::CampaignConfig campaign{options.config, options.seed, options.fault_deadline,
+                              options.save_dir};
   if (options.misuse > 0) return sd::run_misuse_campaign(campaign, options.misuse);
   if (options.faults > 0) return sd::run_fault_campaign(campaign, options.faults);
   usage("nothing to do");

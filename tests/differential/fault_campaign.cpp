@@ -149,8 +149,8 @@ int run_campaign(const CampaignConfig& config, long per_kind, int first_kind, in
         continue;
       }
       if (reported++ < 10) {
-        std::string file =
-            "misuse-failure-" + std::to_string(k) + "-" + std::to_string(seed) + ".txt";
+        std::string file = config.save_dir + "/misuse-failure-" + std::to_string(k) + "-" +
+                           std::to_string(seed) + ".txt";
         std::ofstream(file) << model::program_to_text(injected->program);
         std::printf(
             "FAILED %s (seed %llu): process %d, superstep %d, %s: %s\n  stderr: %s"

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "interp_runner.hpp"
 
@@ -13,6 +14,7 @@ struct CampaignConfig {
   InterpConfig interp;
   std::uint64_t seed = 1;
   double fault_deadline = 2.0;  // a run with a dead process must end within this
+  std::string save_dir = ".";   // where programs that did not behave are saved
 };
 
 // `per_kind` programs for every misuse kind; prints a table; 0 if all behaved.
