@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "floors.hpp"
+#include "bench_support.hpp"
 
 int main(int argc, char** argv) {
   int p = argc > 1 ? std::atoi(argv[1]) : 2;

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "floors.hpp"
+#include "bench_support.hpp"
 
 namespace {
 double time_puts(const std::vector<std::uint64_t>& src, std::uint64_t* dst, int count, bool hp) {
@@ -45,9 +45,10 @@ int main(int argc, char** argv) {
   for (int i = 0; i < count; ++i)
     if (dst[i] != (static_cast<std::uint64_t>(prev) << 32 | i)) bsp_abort("wrong value at %d", i);
   if (bsp_pid() == 0)
-    std::printf("small puts, p=%d, %d puts of 8 bytes then one sync (medians of %d): bsp_put %.1f us, "
-                "bsp_hpput %.1f us\n",
-                p, count, samples, bench::median(put) * 1e6, bench::median(hpput) * 1e6);
+    std::printf(
+        "small puts, p=%d, %d puts of 8 bytes then one sync (medians of %d): bsp_put %.1f us, "
+        "bsp_hpput %.1f us\n",
+        p, count, samples, bench::median(put) * 1e6, bench::median(hpput) * 1e6);
   bsp_end();
   return 0;
 }

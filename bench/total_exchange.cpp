@@ -11,7 +11,7 @@
 #include <cstring>
 #include <vector>
 
-#include "floors.hpp"
+#include "bench_support.hpp"
 
 namespace {
 double time_memcpy(char* to, const char* from, std::size_t n) {
@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
     double c = bench::median(copy), a = bench::median(put), b = bench::median(hpput);
     std::printf("total exchange, p=%d, %d bytes per pair (medians of %d):\n", p, n, samples);
     std::printf("  memcpy of the same bytes: %8.1f us\n", c * 1e6);
-    std::printf("  bsp_put + sync:           %8.1f us  = %.2f x two memcpys\n", a * 1e6, a / (2 * c));
+    std::printf("  bsp_put + sync:           %8.1f us  = %.2f x two memcpys\n", a * 1e6,
+                a / (2 * c));
     std::printf("  bsp_hpput + sync:         %8.1f us  = %.2f x one memcpy\n", b * 1e6, b / c);
   }
   bsp_end();

@@ -14,6 +14,7 @@
 #include "api/checks.hpp"
 #include "core/errors.hpp"
 #include "core/runtime.hpp"
+#include "engines/engine_select.hpp"
 
 using superstep::check_not_negative;
 using superstep::check_not_null;
@@ -30,8 +31,10 @@ int available_processors() {
   return n ? static_cast<int>(n) : 1;
 }
 
-// bsp_nprocs() before bsp_begin: $BSP_NPROCS if set, else the processors.
+// bsp_nprocs() before bsp_begin: under MPI the processes of the job, else
+// $BSP_NPROCS if set, else the processors.
 int processors_before_begin() {
+  if (int mpi_processes = superstep::mpi_processes_before_begin()) return mpi_processes;
   const char* env = std::getenv("BSP_NPROCS");
   if (!env || !*env) return available_processors();
   char* end = nullptr;
@@ -56,6 +59,7 @@ void bsp_init(void (*spmd_part)(void), int argc, char* argv[]) {
   if (!spmd_part)
     usage_error("bsp_init", "spmd_part is NULL; pass the function that calls bsp_begin");
   g_spmd_part = spmd_part;
+  superstep::on_bsp_init(spmd_part);  // under MPI, processes other than 0 start here
 }
 
 void bsp_begin(int maxprocs) { Runtime::begin(maxprocs); }
@@ -119,11 +123,27 @@ static void drma(const char* primitive, bool is_put, int pid, const void* src, v
            static_cast<std::uint64_t>(nbytes), hp);
 }
 
+// The common case, every argument plainly valid, takes one branch to the
+// core; anything else goes through drma() to be diagnosed.
+static inline bool plainly_valid(const Runtime* rt, int pid, const void* src, const void* dst,
+                                 int offset, int nbytes) {
+  return rt && static_cast<unsigned>(pid) < static_cast<unsigned>(rt->nprocs()) && offset >= 0 &&
+         nbytes > 0 && src && dst;
+}
+
 void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
+  Runtime* rt = Runtime::active();
+  if (plainly_valid(rt, pid, src, dst, offset, nbytes)) [[likely]]
+    return rt->put("bsp_put", pid, src, dst, static_cast<std::uint64_t>(offset),
+                   static_cast<std::uint64_t>(nbytes), false);
   drma("bsp_put", true, pid, src, dst, offset, nbytes, false);
 }
 
 void bsp_hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
+  Runtime* rt = Runtime::active();
+  if (plainly_valid(rt, pid, src, dst, offset, nbytes)) [[likely]]
+    return rt->put("bsp_hpput", pid, src, dst, static_cast<std::uint64_t>(offset),
+                   static_cast<std::uint64_t>(nbytes), true);
   drma("bsp_hpput", true, pid, src, dst, offset, nbytes, true);
 }
 

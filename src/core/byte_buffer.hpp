@@ -5,11 +5,36 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 
 namespace superstep {
+
+// memcpy for the many tiny copies of small puts (a word or two), without the
+// call into the C library; larger copies go to memcpy.
+inline void copy_bytes(void* dst, const void* src, std::size_t n) {
+  auto* d = static_cast<char*>(dst);
+  auto* s = static_cast<const char*>(src);
+  if (n >= 8 && n <= 16) {  // two overlapping words
+    std::uint64_t first, last;
+    std::memcpy(&first, s, 8);
+    std::memcpy(&last, s + n - 8, 8);
+    std::memcpy(d, &first, 8);
+    std::memcpy(d + n - 8, &last, 8);
+  } else if (n >= 4 && n < 8) {
+    std::uint32_t first, last;
+    std::memcpy(&first, s, 4);
+    std::memcpy(&last, s + n - 4, 4);
+    std::memcpy(d, &first, 4);
+    std::memcpy(d + n - 4, &last, 4);
+  } else if (n < 4) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
+  } else {
+    std::memcpy(d, s, n);
+  }
+}
 
 class ByteBuffer {
  public:

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "core/runtime.hpp"
+#include "engines/engine_select.hpp"
 
 namespace superstep {
 
@@ -43,7 +44,9 @@ void usage_error(const char* primitive, const char* fmt, ...) {
 
 void fatal(const std::string& message) {
   if (Runtime* rt = Runtime::active()) rt->engine().abort_all(message.c_str());
-  // Outside bsp_begin..bsp_end there is only this process to stop.
+  // Outside bsp_begin..bsp_end there is only this process to stop; under MPI
+  // the other ranks may be finding the same error, and rank 0 reports it.
+  defer_report_to_rank_zero();
   std::fflush(stdout);
   std::fprintf(stderr, "%s\n", message.c_str());
   std::exit(1);

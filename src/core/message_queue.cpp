@@ -12,6 +12,8 @@ std::uint64_t record_length(const RecordHeader* h) {
       return sizeof(RecordHeader) + padded8(h->aux) + padded8(h->value);
     case RecordKind::kPush:
       return sizeof(RecordHeader) + sizeof(PushInfo);
+    case RecordKind::kGetRequest:
+      return sizeof(RecordHeader) + sizeof(GetInfo);
   }
   return sizeof(RecordHeader);
 }

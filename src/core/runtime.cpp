@@ -1,12 +1,12 @@
 #include "core/runtime.hpp"
 
-#include <cstdlib>
 #include <sys/uio.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "core/errors.hpp"
-#include "engines/shm/shm_engine.hpp"
+#include "engines/engine_select.hpp"
 
 namespace superstep {
 
@@ -35,10 +35,12 @@ void exit_without_end(int status, void*) {
 Runtime::Runtime(Engine* engine) : engine_(engine), pid_(engine->pid()), nprocs_(engine->nprocs()) {
   registry_.reset(nprocs_, pid_);
   for (int k = 0; k < 2; ++k) {
-    outbox_[k].reset(nprocs_);
+    outbox_[k].reset(nprocs_, !engine->reads_remote_memory());
     incoming_[k].resize(nprocs_);
   }
   stream_refs_.resize(nprocs_);
+  incoming_view_.resize(nprocs_);
+  replies_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
   engine_->note_superstep(0);
 }
@@ -54,7 +56,7 @@ void Runtime::begin(int nprocs) {
                 kMaxProcs);
   begun_ = true;
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
-  Engine* engine = shm::ShmEngine::start(nprocs);
+  Engine* engine = start_engine(nprocs);
   g_runtime.reset(new Runtime(engine));
   active_ = g_runtime.get();
 }
@@ -66,8 +68,8 @@ void Runtime::end() {
   g_runtime.reset();  // frees this runtime and its engine: touch no member after this
 }
 
-std::uint64_t Runtime::resolve(const char* primitive, int pid, const void* ident,
-                               std::uint64_t offset, std::uint64_t nbytes) const {
+void Runtime::unresolvable(const char* primitive, int pid, const void* ident, std::uint64_t offset,
+                           std::uint64_t nbytes) const {
   const Registration* reg = registry_.find(ident);
   if (!reg)
     usage_error(primitive,
@@ -83,11 +85,11 @@ std::uint64_t Runtime::resolve(const char* primitive, int pid, const void* ident
   if (offset + nbytes > size)
     usage_error(primitive,
                 "offset %llu + nbytes %llu = %llu is beyond the %llu bytes process %d registered "
-                "for %p",
+                "for %p; stay within the area the destination registered",
                 static_cast<unsigned long long>(offset), static_cast<unsigned long long>(nbytes),
                 static_cast<unsigned long long>(offset + nbytes),
                 static_cast<unsigned long long>(size), pid, ident);
-  return remote + offset;
+  usage_error(primitive, "internal error: the registration of %p resolved", ident);
 }
 
 void Runtime::push_reg(const void* ident, std::uint64_t size) {
@@ -103,24 +105,13 @@ void Runtime::pop_reg(const void* ident) {
                 ident);
 }
 
-void Runtime::put(const char* primitive, int pid, const void* src, void* dst, std::uint64_t offset,
-                  std::uint64_t nbytes, bool hp) {
-  if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
-  std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
-  Outbox& out = outbox_[parity_];
-  if (!hp) {
-    out.put(pid, remote, src, nbytes);
-    return;
-  }
-  out.hpput(pid, remote, src, nbytes);
-  if (pid != pid_) out.note_remote_hp();
-}
-
 void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
                   std::uint64_t nbytes, bool hp) {
   if (nbytes == 0) return;
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
   gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp});
+  if (pid != pid_ && !engine_->reads_remote_memory())
+    outbox_[parity_].get_request(pid, remote, nbytes);
 }
 
 void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* dst,

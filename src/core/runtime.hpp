@@ -34,8 +34,17 @@ class Runtime {
   // DRMA. Arguments are already checked for range and NULL by the API layer.
   void push_reg(const void* ident, std::uint64_t size);
   void pop_reg(const void* ident);
+  // Inline: this is the hot path of bsp_put (DESIGN.md: cost per put small).
   void put(const char* primitive, int pid, const void* src, void* dst, std::uint64_t offset,
-           std::uint64_t nbytes, bool hp);
+           std::uint64_t nbytes, bool hp) {
+    if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
+    std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
+    Outbox& out = outbox_[parity_];
+    if (hp)
+      out.hpput(pid_, pid, remote, src, nbytes);
+    else
+      out.put(pid, remote, src, nbytes);
+  }
   void get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
            std::uint64_t nbytes, bool hp);
   // Reads a registered remote area now, not at the sync (MulticoreBSP's
@@ -62,7 +71,16 @@ class Runtime {
   // Where `ident` + offset .. + nbytes lies on process pid; stops the program
   // with a message when it is not registered or out of bounds.
   std::uint64_t resolve(const char* primitive, int pid, const void* ident, std::uint64_t offset,
-                        std::uint64_t nbytes) const;
+                        std::uint64_t nbytes) const {
+    if (const Registration* reg = registry_.find(ident)) [[likely]] {
+      std::uint64_t remote = reg->address[pid];
+      if (remote != 0 && offset + nbytes <= reg->size[pid]) [[likely]]
+        return remote + offset;
+    }
+    unresolvable(primitive, pid, ident, offset, nbytes);
+  }
+  [[noreturn]] void unresolvable(const char* primitive, int pid, const void* ident,
+                                 std::uint64_t offset, std::uint64_t nbytes) const;
 
   // sync.cpp
   void run_sync(SyncKind kind);
@@ -70,6 +88,7 @@ class Runtime {
   void check_agreement(std::uint32_t all) const;
   void fetch_streams();
   void read_get_sources();
+  void answer_get_requests();
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
   void start_next_superstep();
@@ -88,6 +107,8 @@ class Runtime {
   // of superstep k+1 points into what arrived at the end of superstep k.
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
+  std::vector<StreamRef> incoming_view_;  // this sync's stream from each source
+  std::vector<ByteBuffer> replies_;       // engines without remote reads: answers to gets
   int parity_ = 0;
   std::vector<StreamRef> stream_refs_;
 

@@ -85,12 +85,15 @@ void Runtime::run_sync(SyncKind kind) {
   if (all != 0) {
     check_agreement(all);
     fetch_streams();
-    read_get_sources();
-    if (all & kFlagGets) engine_->barrier(0);
+    if (all & kFlagGets) read_get_sources();
+    if ((all & kFlagGets) && engine_->reads_remote_memory()) engine_->barrier(0);
     apply_streams();
     if (all & kFlagRegistration) registry_.commit(pushes_of_);
     if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
-    if (all & kFlagRemoteHp) engine_->barrier(0);
+    // Sources must stay until everyone has read from them: an hpput's user
+    // memory may change once its process leaves the sync, and after bsp_end
+    // a process is gone altogether.
+    if ((all & kFlagRemoteHp) || kind == SyncKind::kEnd) engine_->barrier(0);
   }
   start_next_superstep();
 }
@@ -160,13 +163,25 @@ void Runtime::check_agreement(std::uint32_t all) const {
 void Runtime::fetch_streams() {
   std::vector<ByteBuffer>& in = incoming_[parity_];
   for (int src = 0; src < nprocs_; ++src) {
-    if (src == pid_) continue;
+    if (src == pid_) {
+      const ByteBuffer& own = outbox_[parity_].stream(src);
+      incoming_view_[src] = {own.data(), own.size()};
+      continue;
+    }
     std::uint64_t n = engine_->incoming_size(src);
-    in[src].resize(n);
-    if (n) engine_->fetch(src, in[src].data());
+    const char* held = n ? engine_->incoming_data(src) : nullptr;
+    if (!held && n) {
+      in[src].resize(n);
+      engine_->fetch(src, in[src].data());
+      held = in[src].data();
+    }
+    incoming_view_[src] = {held, n};
   }
 }
 
+// Phase 1 for gets: read every source before anybody writes. Every process
+// takes part (gets are collective work once anybody has one: on engines
+// without remote reads, the owners answer in a reply round).
 void Runtime::read_get_sources() {
   std::uint64_t staged = 0;
   for (GetRequest& g : gets_) {
@@ -175,18 +190,54 @@ void Runtime::read_get_sources() {
     staged += g.nbytes;
   }
   get_staging_.resize(staged);
+  auto into = [&](const GetRequest& g) { return g.hp ? g.dst : get_staging_.data() + g.staging; };
+  if (!engine_->reads_remote_memory()) {
+    answer_get_requests();
+    std::vector<const char*> next(nprocs_);
+    for (int q = 0; q < nprocs_; ++q) next[q] = engine_->reply_data(q);
+    for (const GetRequest& g : gets_) {
+      if (g.src == pid_) {
+        std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
+      } else {
+        std::memcpy(into(g), next[g.src], g.nbytes);
+        next[g.src] += g.nbytes;
+      }
+    }
+    return;
+  }
   for (std::size_t i = 0; i < gets_.size();) {
     int src = gets_[i].src;
     RemoteReads reads(*engine_, src);
     for (; i < gets_.size() && gets_[i].src == src; ++i) {
       const GetRequest& g = gets_[i];
-      char* into = g.hp ? g.dst : get_staging_.data() + g.staging;
       if (src == pid_)
-        std::memmove(into, reinterpret_cast<const void*>(g.remote), g.nbytes);
+        std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
       else
-        reads.add(into, g.remote, g.nbytes);
+        reads.add(into(g), g.remote, g.nbytes);
     }
   }
+}
+
+// Reads what the other processes' get requests ask of this process's memory,
+// in their issue order, and sends it back in one reply stream each.
+void Runtime::answer_get_requests() {
+  for (int r = 0; r < nprocs_; ++r) {
+    ByteBuffer& reply = replies_[r];
+    reply.clear();
+    if (r == pid_) continue;
+    const char* at = static_cast<const char*>(incoming_view_[r].data);
+    const char* end = at + incoming_view_[r].size;
+    for (; at < end; at += record_length(reinterpret_cast<const RecordHeader*>(at))) {
+      auto* h = reinterpret_cast<const RecordHeader*>(at);
+      if (h->kind != RecordKind::kGetRequest) continue;
+      GetInfo info;
+      std::memcpy(&info, at + sizeof(RecordHeader), sizeof info);
+      reply.append(reinterpret_cast<const void*>(h->value), info.nbytes);
+    }
+    stream_refs_[r] = {reply.data(), reply.size()};
+  }
+  stream_refs_[pid_] = {nullptr, 0};
+  engine_->exchange_replies(stream_refs_.data());
 }
 
 void Runtime::apply_streams() {
@@ -194,8 +245,8 @@ void Runtime::apply_streams() {
     if (!g.hp) std::memcpy(g.dst, get_staging_.data() + g.staging, g.nbytes);
   for (auto& p : pushes_of_) p.clear();
   for (int src = 0; src < nprocs_; ++src) {
-    const ByteBuffer& b = src == pid_ ? outbox_[parity_].stream(src) : incoming_[parity_][src];
-    apply_stream(src, b.data(), b.data() + b.size());
+    const char* b = static_cast<const char*>(incoming_view_[src].data);
+    apply_stream(src, b, b + incoming_view_[src].size);
   }
 }
 
@@ -211,7 +262,7 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
     switch (h->kind) {
       case RecordKind::kPutInline:
         reads.flush();
-        std::memcpy(reinterpret_cast<void*>(h->value), at + sizeof(RecordHeader), h->aux);
+        copy_bytes(reinterpret_cast<void*>(h->value), at + sizeof(RecordHeader), h->aux);
         break;
       case RecordKind::kPutRemote: {
         RemoteSource rs;
@@ -235,6 +286,8 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         pushes_of_[src].push_back({h->value, info.size});
         break;
       }
+      case RecordKind::kGetRequest:  // answered in phase 1
+        break;
     }
     at += record_length(h);
   }

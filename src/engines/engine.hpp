@@ -65,9 +65,24 @@ class Engine {
   // Copies the stream that src addressed to this process into `into`
   // (incoming_size(src) bytes).
   virtual void fetch(int src, void* into) = 0;
+  // The stream src addressed to this process when the engine already holds
+  // it in its own memory (valid until the next exchange), else nullptr and
+  // the core calls fetch().
+  virtual const char* incoming_data(int /*src*/) const { return nullptr; }
+
+  // Whether read_remote() works (shared memory: yes, MPI: no). Without it the
+  // core ships every payload inside the streams, and the owners of get
+  // sources answer the gets in a second round, exchange_replies().
+  virtual bool reads_remote_memory() const = 0;
   // Copies remote byte ranges of process src into local ranges, in order.
   virtual void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
                            std::size_t nremote) = 0;
+  // Collective, for engines that do not read remote memory, at a sync where
+  // some process has gets: publishes one reply stream per destination and
+  // waits for all; then reply_data(src) holds reply_size(src) bytes from src.
+  virtual void exchange_replies(const StreamRef* out_per_dst) = 0;
+  virtual std::uint64_t reply_size(int src) const = 0;
+  virtual const char* reply_data(int src) const = 0;
   // Collective barrier; returns the OR of all processes' flags.
   virtual std::uint32_t barrier(std::uint32_t flags) = 0;
 

@@ -13,9 +13,11 @@ void store(char* at, const T& value) {
 }
 }  // namespace
 
-void Outbox::reset(int nprocs) {
+void Outbox::reset(int nprocs, bool inline_only) {
+  inline_only_ = inline_only;
   streams_.clear();
   streams_.resize(nprocs);
+  last_inline_.assign(nprocs, kNoRecord);
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
@@ -23,6 +25,7 @@ void Outbox::reset(int nprocs) {
 
 void Outbox::clear() {
   for (ByteBuffer& s : streams_) s.clear();
+  last_inline_.assign(last_inline_.size(), kNoRecord);
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
@@ -33,14 +36,7 @@ void Outbox::trim() {
   bulk_.trim(kKeepBytes);
 }
 
-void Outbox::put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  if (nbytes <= kInlineMax) {
-    char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
-    store(at,
-          RecordHeader{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address});
-    std::memcpy(at + sizeof(RecordHeader), src, nbytes);
-    return;
-  }
+void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
   std::uint64_t offset = bulk_.size();
   bulk_.append(src, nbytes);
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
@@ -48,9 +44,21 @@ void Outbox::put(int dst, std::uint64_t dst_address, const void* src, std::uint6
   store(at + sizeof(RecordHeader), RemoteSource{nbytes, offset});
 }
 
-void Outbox::hpput(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
+  char* at = append(owner, sizeof(RecordHeader) + sizeof(GetInfo));
+  store(at, RecordHeader{RecordKind::kGetRequest, 0, address});
+  store(at + sizeof(RecordHeader), GetInfo{nbytes});
+}
+
+void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src,
+                   std::uint64_t nbytes) {
+  // Small ones are copied now, like a put (their semantics allow moving the
+  // data at any time up to the sync): cheaper than a remote read, and it
+  // spares everyone the barrier that guards hpput sources until all are read.
+  if (inline_only_ || nbytes <= kInlineMax) return put(dst, dst_address, src, nbytes);
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
   store(at, RecordHeader{RecordKind::kPutRemote, 0, dst_address});
+  if (dst != self) remote_hp_ = true;
   store(at + sizeof(RecordHeader),
         RemoteSource{nbytes, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src))});
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "core/byte_buffer.hpp"
@@ -18,14 +19,28 @@ class Outbox {
   // Puts up to this many bytes travel inside the stream; larger ones are
   // staged in the bulk area and read by the destination into place.
   static constexpr std::uint64_t kInlineMax = 1024;
+  // A put that continues the previous put into the same stream (the next
+  // bytes of the same destination) extends that record instead of starting a
+  // new one, up to this many bytes: writing an array element by element then
+  // costs one record per few kilobytes at the sync, not one per element.
+  static constexpr std::uint64_t kCombineMax = 4096;
 
-  void reset(int nprocs);
+  // inline_only: every payload travels inside the streams (for engines that
+  // cannot read another process's memory; hpput then copies at the call,
+  // which its semantics allow).
+  void reset(int nprocs, bool inline_only);
   void clear();
   // Drops memory kept from an unusually large superstep.
   void trim();
 
-  void put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
-  void hpput(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  void put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+    if (nbytes <= kInlineMax || inline_only_)
+      put_inline(dst, dst_address, src, nbytes);
+    else
+      put_bulk(dst, dst_address, src, nbytes);
+  }
+  void get_request(int owner, std::uint64_t address, std::uint64_t nbytes);
+  void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   void send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
             std::uint64_t payload_bytes);
   // A push goes to every other process: each learns this process's address.
@@ -36,20 +51,46 @@ class Outbox {
   ByteBuffer& stream(int dst) { return streams_[dst]; }
   const ByteBuffer& bulk() const { return bulk_; }
   bool any_stream() const { return nonempty_streams_ != 0; }
+  // Whether an hpput of this superstep is read from the source's memory at
+  // the sync (so the source must not change it until everyone has read).
   bool remote_hp() const { return remote_hp_; }
-  void note_remote_hp() { remote_hp_ = true; }
 
  private:
   char* append(int dst, std::uint64_t n) {
     ByteBuffer& s = streams_[dst];
     if (s.empty()) ++nonempty_streams_;
+    last_inline_[dst] = kNoRecord;
     return s.grow(n);
   }
 
+  void put_inline(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+    ByteBuffer& s = streams_[dst];
+    std::uint64_t last = last_inline_[dst];
+    if (last != kNoRecord) {
+      auto* h = reinterpret_cast<RecordHeader*>(s.data() + last);
+      if (h->value + h->aux == dst_address && h->aux % 8 == 0 && h->aux + nbytes <= kCombineMax) {
+        h->aux += static_cast<std::uint32_t>(nbytes);
+        copy_bytes(s.grow(padded8(nbytes)), src, nbytes);  // h may move: not used after
+        return;
+      }
+    }
+    char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
+    RecordHeader h{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address};
+    std::memcpy(at, &h, sizeof h);
+    copy_bytes(at + sizeof(RecordHeader), src, nbytes);
+    last_inline_[dst] = static_cast<std::uint64_t>(at - s.data());
+  }
+
+  void put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+
+  static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
+
   std::vector<ByteBuffer> streams_;
+  std::vector<std::uint64_t> last_inline_;  // per stream: offset of a record a put may extend
   ByteBuffer bulk_;
   int nonempty_streams_ = 0;
   bool remote_hp_ = false;
+  bool inline_only_ = false;
 };
 
 }  // namespace superstep

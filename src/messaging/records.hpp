@@ -13,6 +13,8 @@ enum class RecordKind : std::uint32_t {
   kPutRemote = 2,  // header + RemoteSource: the destination reads the bytes from the source
   kSend = 3,       // header (aux = tag bytes, value = payload bytes), tag, payload (each padded)
   kPush = 4,       // header (value = this process's address) + PushInfo
+  kGetRequest =
+      5,  // header (value = address in the destination) + GetInfo: engines without remote reads
 };
 
 struct RecordHeader {
@@ -36,6 +38,11 @@ struct RemoteSource {
 struct PushInfo {
   std::uint64_t size;
   std::uint64_t id;
+};
+
+// Follows a kGetRequest header.
+struct GetInfo {
+  std::uint64_t nbytes;
 };
 
 constexpr std::uint64_t padded8(std::uint64_t n) { return (n + 7) & ~std::uint64_t{7}; }

@@ -64,7 +64,7 @@ int cannot_start(const std::string& program, int error) {
 int run(const Options& options) {
   SignalPipe signals;
   std::optional<TaggedOutput> tagged;
-  ProgramSpec spec{options.command, {}, -1, -1};
+  ProgramSpec spec{launch_command(options), {}, -1, -1};
   if (options.nprocs) spec.environment.emplace_back("BSP_NPROCS", std::to_string(*options.nprocs));
   if (options.tag_output) {
     try {
@@ -82,7 +82,7 @@ int run(const Options& options) {
   std::optional<ProgramProcess> program =
       ProgramProcess::start(spec, &SignalPipe::restore_defaults, error);
   if (tagged) tagged->close_program_ends();
-  if (!program) return cannot_start(options.command[0], error);
+  if (!program) return cannot_start(spec.command[0], error);
 
   std::optional<Clock::time_point> timeout_at;
   if (options.timeout_seconds) {

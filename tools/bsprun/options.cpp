@@ -9,7 +9,9 @@
 namespace bsprun {
 namespace {
 
-constexpr const char* kUsage = "usage: bsprun -n P [options] program [arguments...]\n";
+constexpr const char* kUsage =
+    "usage: bsprun -n P [options] program [arguments...]\n"
+    "       bsprun --engine mpi -n P [options] [mpirun options... --] program [arguments...]\n";
 
 constexpr const char* kHelp =
     "Runs a BSPlib program built with Superstep with P processes.\n"
@@ -24,6 +26,11 @@ constexpr const char* kHelp =
     "                   bsp_begin and after bsp_end is process 0's)\n"
     "  --timeout S      stop all processes of the program after S seconds (a decimal\n"
     "                   number) and exit with status 124\n"
+    "  --engine shm|mpi shm (default): processes on this host, in shared memory;\n"
+    "                   mpi: run the program as 'mpirun -n P program' (mpirun from\n"
+    "                   PATH, or $BSP_MPIRUN); options bsprun does not know, from the\n"
+    "                   first one up to '--', go to mpirun (a hostfile, --map-by,\n"
+    "                   --mca ...). Output tagging is then mpirun's own --tag-output\n"
     "  -h, --help       print this help and exit\n"
     "  -V, --version    print the version and exit\n"
     "  --               end of options: the next argument is the program\n"
@@ -123,11 +130,46 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       }
       continue;
     }
-    return usage_error("unknown option '" + std::string(arg) + "'");
+    if ((found = take_value(arg, "--engine", value))) {
+      if (!*found || (value != "shm" && value != "mpi"))
+        return usage_error("--engine takes shm or mpi");
+      options.mpi = value == "mpi";
+      continue;
+    }
+    if (!options.mpi) return usage_error("unknown option '" + std::string(arg) + "'");
+    // --engine mpi: this option and everything up to "--" are mpirun's.
+    for (; i < argc && std::string_view(argv[i]) != "--"; ++i)
+      options.mpirun_options.emplace_back(argv[i]);
+    if (i >= argc)
+      return usage_error("end the mpirun options with -- before the program (mpirun options: " +
+                         std::string(arg) + " ...)");
+    ++i;
+    break;
   }
+  if (options.mpi && options.tag_output)
+    return usage_error(
+        "--tag-output is for the shm engine; with --engine mpi pass mpirun's own "
+        "--tag-output before --");
   if (i >= argc) return usage_error("no program to run");
   for (; i < argc; ++i) options.command.emplace_back(argv[i]);
   return {std::move(options), 0, ""};
+}
+
+std::string mpirun_program() {
+  const char* env = std::getenv("BSP_MPIRUN");
+  return env && *env ? env : "mpirun";
+}
+
+std::vector<std::string> launch_command(const Options& options) {
+  if (!options.mpi) return options.command;
+  std::vector<std::string> command{mpirun_program()};
+  if (options.nprocs) {
+    command.push_back("-n");
+    command.push_back(std::to_string(*options.nprocs));
+  }
+  command.insert(command.end(), options.mpirun_options.begin(), options.mpirun_options.end());
+  command.insert(command.end(), options.command.begin(), options.command.end());
+  return command;
 }
 
 }  // namespace bsprun

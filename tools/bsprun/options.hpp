@@ -8,11 +8,19 @@
 namespace bsprun {
 
 struct Options {
-  std::optional<int> nprocs;              // -n P: what bsp_nprocs() reports before bsp_begin
-  bool tag_output = false;                // --tag-output: prefix each line with "[pid] "
-  std::optional<double> timeout_seconds;  // --timeout S: stop everything after S seconds
-  std::vector<std::string> command;       // the program and its arguments
+  std::optional<int> nprocs;                // -n P: what bsp_nprocs() reports before bsp_begin
+  bool tag_output = false;                  // --tag-output: prefix each line with "[pid] "
+  std::optional<double> timeout_seconds;    // --timeout S: stop everything after S seconds
+  std::vector<std::string> command;         // the program and its arguments
+  bool mpi = false;                         // --engine mpi: run the program under mpirun
+  std::vector<std::string> mpirun_options;  // passed to mpirun before the program
 };
+
+// The MPI launcher bsprun --engine mpi runs: $BSP_MPIRUN, else mpirun from PATH.
+std::string mpirun_program();
+
+// The command bsprun starts: the program itself, or mpirun with the program.
+std::vector<std::string> launch_command(const Options& options);
 
 // Exit statuses bsprun itself chooses; otherwise it passes on the program's.
 inline constexpr int kExitUsage = 2;        // bad command line

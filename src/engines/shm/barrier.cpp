@@ -35,7 +35,7 @@ Barrier::Barrier(SharedBarrier* shared, int nprocs, bool oversubscribed,
                  const std::atomic<std::uint32_t>* stop, void (*on_stop)())
     : shared_(shared),
       nprocs_(static_cast<std::uint32_t>(nprocs)),
-      spin_rounds_(oversubscribed ? 32 : 512),
+      spin_rounds_(oversubscribed ? 16 : 64),
       yield_rounds_(256),
       stop_(stop),
       on_stop_(on_stop) {}

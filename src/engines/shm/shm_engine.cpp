@@ -33,6 +33,32 @@ int available_cpus() {
   return n > 0 ? static_cast<int>(n) : 1;
 }
 
+// With no more processes than processors, process q stays on the q-th
+// processor it may use (as MPI launchers bind ranks): two processes that the
+// scheduler left on one processor would meet at every barrier only through a
+// context switch. BSP_BIND=none leaves placement to the scheduler.
+cpu_set_t g_affinity_before_begin;
+bool g_bound = false;
+
+void bind_to_processor(int q) {
+  const char* bind = std::getenv("BSP_BIND");
+  if (bind && std::strcmp(bind, "none") == 0) return;
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+  int seen = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (!CPU_ISSET(cpu, &allowed)) continue;
+    if (seen++ == q) {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(cpu, &one);
+      g_affinity_before_begin = allowed;
+      g_bound = sched_setaffinity(0, sizeof one, &one) == 0;
+      return;
+    }
+  }
+}
+
 [[noreturn]] void startup_failure(const char* what, int err) {
   std::fprintf(stderr, "superstep: error in bsp_begin: %s: %s\n", what, std::strerror(err));
   std::exit(1);
@@ -84,12 +110,14 @@ ShmEngine* ShmEngine::start(int nprocs) {
       control.process(q).os_pid = getpid();
       control.process(q).state = kRunning;
       redirect_output_for_tagging(q);
+      if (!oversubscribed) bind_to_processor(q);
       g_engine = new ShmEngine(control, q, oversubscribed);
       return g_engine;
     }
     control.process(q).os_pid = child;
     workers.push_back(child);
   }
+  if (!oversubscribed && nprocs > 1) bind_to_processor(0);
   g_engine = new ShmEngine(control, 0, oversubscribed);
   g_engine->os_pids_.push_back(parent);
   g_engine->os_pids_.insert(g_engine->os_pids_.end(), workers.begin(), workers.end());
@@ -160,12 +188,22 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
   abort_all(message);
 }
 
+void ShmEngine::exchange_replies(const StreamRef*) {
+  abort_all("superstep: internal error: reply round asked of the shared-memory engine");
+}
+
+std::uint64_t ShmEngine::reply_size(int) const { return 0; }
+
+const char* ShmEngine::reply_data(int) const { return nullptr; }
+
 void ShmEngine::finish() {
   control_.process(pid_).state = kEnded;
   if (pid_ != 0) {
     std::exit(0);
   }
   if (supervisor_) supervisor_->wait_for_workers();
+  // The sequential code after bsp_end may run anywhere again.
+  if (g_bound) sched_setaffinity(0, sizeof g_affinity_before_begin, &g_affinity_before_begin);
   if (control_.header().stop.load()) leave_stopped();
   control_.unmap();
 }

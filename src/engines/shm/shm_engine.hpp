@@ -36,8 +36,14 @@ class ShmEngine final : public Engine {
   }
   const void* bulk_base(int src) const override;
   void fetch(int src, void* into) override;
+  bool reads_remote_memory() const override { return true; }
   void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
                    std::size_t nremote) override;
+  // Gets read their sources directly here, so the core never asks for a
+  // reply round; these report that as an internal error if it ever did.
+  void exchange_replies(const StreamRef* out_per_dst) override;
+  std::uint64_t reply_size(int src) const override;
+  const char* reply_data(int src) const override;
   std::uint32_t barrier(std::uint32_t flags) override { return barrier_.arrive_and_wait(flags); }
 
   void note_superstep(std::uint64_t superstep) override;

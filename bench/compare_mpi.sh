@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The MPI engine beside plain MPI code doing the same work in the same run, with
+# Open MPI's default transport and with TCP forced, and the engine-independent
+# benchmarks run under mpirun.
+#   bash bench/compare_mpi.sh [build-dir] [p]        (defaults: build, 2)
+set -euo pipefail
+build=${1:-build}
+p=${2:-2}
+bin=$build/bench
+[ -x "$bin/bench_mpi_compare" ] || {
+  echo "compare_mpi.sh: build with MPI installed first (bench_mpi_compare is missing)" >&2
+  exit 2
+}
+# Root and oversubscription settings belong to this script, not to the user.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpirun=(mpirun --oversubscribe -n "$p")
+
+echo "== default transport"
+"${mpirun[@]}" "$bin/bench_mpi_compare" 100000 $((1 << 20))
+echo "== TCP (--mca btl tcp,self)"
+"${mpirun[@]}" --mca btl tcp,self "$bin/bench_mpi_compare" 100000 $((1 << 20))
+echo "== the engine-independent benchmarks under mpirun"
+"${mpirun[@]}" "$bin/bench_small_puts" "$p" 100000
+"${mpirun[@]}" "$bin/bench_total_exchange" "$p" $((1 << 20))

@@ -1,0 +1,160 @@
+// The MPI engine beside plain MPI code doing the same work, in the same run on
+// the same processes (seed 002 §3): the program is an MPI program that runs
+// its BSPlib part on MPI_COMM_WORLD (include/bsp_mpi.h), and every sample
+// times the BSPlib version and the MPI version back to back. Medians, ratios.
+//   empty superstep          bsp_sync                   vs MPI_Barrier
+//   100,000 puts of 8 bytes  bsp_put x N + bsp_sync     vs MPI_Put x N + MPI_Win_fence
+//   total exchange           bsp_put to all + bsp_sync  vs MPI_Alltoall
+// Usage: mpirun -n P bench_mpi_compare [puts] [bytes-per-pair]
+#include <bsp_mpi.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "bench_support.hpp"
+
+namespace {
+
+constexpr int kSamples = 11;
+
+double time_syncs(int n) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int i = 0; i < n; ++i) bsp_sync();
+  return (MPI_Wtime() - t0) / n;
+}
+
+double time_barriers(int n) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int i = 0; i < n; ++i) MPI_Barrier(MPI_COMM_WORLD);
+  return (MPI_Wtime() - t0) / n;
+}
+
+double time_bsp_puts(const std::vector<std::uint64_t>& src, std::uint64_t* dst, bool hp) {
+  int next = (bsp_pid() + 1) % bsp_nprocs();
+  int n = static_cast<int>(src.size());
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int i = 0; i < n; ++i) {
+    if (hp)
+      bsp_hpput(next, &src[i], dst, i * 8, 8);
+    else
+      bsp_put(next, &src[i], dst, i * 8, 8);
+  }
+  bsp_sync();
+  return MPI_Wtime() - t0;
+}
+
+double time_mpi_puts(const std::vector<std::uint64_t>& src, MPI_Win win) {
+  int next = (bsp_pid() + 1) % bsp_nprocs();
+  int n = static_cast<int>(src.size());
+  MPI_Win_fence(0, win);
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int i = 0; i < n; ++i) MPI_Put(&src[i], 8, MPI_BYTE, next, i, 8, MPI_BYTE, win);
+  MPI_Win_fence(0, win);
+  return MPI_Wtime() - t0;
+}
+
+double time_bsp_exchange(const std::vector<char>& src, char* dst, int n) {
+  int p = bsp_nprocs(), me = bsp_pid();
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int k = 1; k < p; ++k) {
+    int q = (me + k) % p;
+    bsp_put(q, src.data() + static_cast<std::size_t>(q) * n, dst, me * n, n);
+  }
+  bsp_sync();
+  return MPI_Wtime() - t0;
+}
+
+double time_alltoall(const std::vector<char>& src, std::vector<char>& dst, int n) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  MPI_Alltoall(src.data(), n, MPI_BYTE, dst.data(), n, MPI_BYTE, MPI_COMM_WORLD);
+  return MPI_Wtime() - t0;
+}
+
+// The slowest process's time counts, as for a superstep.
+double slowest(double t) {
+  double max = 0;
+  MPI_Allreduce(&t, &max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return max;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int puts = argc > 1 ? std::atoi(argv[1]) : 100000;
+  int bytes = argc > 2 ? std::atoi(argv[2]) : (1 << 20);
+  bsp_mpi_use_communicator(MPI_COMM_WORLD);
+  bsp_begin(bsp_nprocs());
+  int p = bsp_nprocs(), me = bsp_pid();
+  const int syncs = 2000;
+
+  std::vector<double> sync, barrier;
+  for (int s = 0; s < kSamples; ++s) {
+    sync.push_back(slowest(time_syncs(syncs)));
+    barrier.push_back(slowest(time_barriers(syncs)));
+  }
+
+  std::vector<std::uint64_t> src(puts), dst(puts, 0);
+  for (int i = 0; i < puts; ++i) src[i] = static_cast<std::uint64_t>(me) << 32 | i;
+  bsp_push_reg(dst.data(), puts * 8);
+  bsp_sync();
+  std::uint64_t* window_memory = nullptr;
+  MPI_Win win;
+  MPI_Win_allocate(static_cast<MPI_Aint>(puts) * 8, 8, MPI_INFO_NULL, MPI_COMM_WORLD,
+                   &window_memory, &win);
+  std::vector<double> put, hpput, mpi_put;
+  for (int s = 0; s < kSamples; ++s) {
+    put.push_back(slowest(time_bsp_puts(src, dst.data(), false)));
+    hpput.push_back(slowest(time_bsp_puts(src, dst.data(), true)));
+    mpi_put.push_back(slowest(time_mpi_puts(src, win)));
+  }
+  int prev = (me + p - 1) % p;
+  for (int i = 0; i < puts; ++i)
+    if (dst[i] != (static_cast<std::uint64_t>(prev) << 32 | i) || window_memory[i] != dst[i])
+      bsp_abort("small puts: wrong value at %d", i);
+  MPI_Win_free(&win);
+
+  std::size_t total = static_cast<std::size_t>(bytes) * p;
+  std::vector<char> xsrc(total), xdst(total, 0), adst(total, 0);
+  for (int q = 0; q < p; ++q) xsrc[static_cast<std::size_t>(q) * bytes] = static_cast<char>(me);
+  bsp_push_reg(xdst.data(), static_cast<int>(total));
+  bsp_sync();
+  std::vector<double> exchange, alltoall;
+  for (int s = 0; s < kSamples; ++s) {
+    exchange.push_back(slowest(time_bsp_exchange(xsrc, xdst.data(), bytes)));
+    alltoall.push_back(slowest(time_alltoall(xsrc, adst, bytes)));
+  }
+  for (int q = 0; q < p; ++q)
+    if (q != me && (xdst[static_cast<std::size_t>(q) * bytes] != static_cast<char>(q) ||
+                    adst[static_cast<std::size_t>(q) * bytes] != static_cast<char>(q)))
+      bsp_abort("total exchange: wrong data from %d", q);
+
+  if (me == 0) {
+    double a = bench::median(sync), b = bench::median(barrier);
+    std::printf("MPI engine vs plain MPI, p=%d (medians of %d samples, slowest process)\n", p,
+                kSamples);
+    std::printf("  empty superstep   bsp_sync %8.2f us   MPI_Barrier %8.2f us   ratio %.2f\n",
+                a * 1e6, b * 1e6, a / b);
+    double c = bench::median(put), d = bench::median(hpput), e = bench::median(mpi_put);
+    std::printf(
+        "  %d puts of 8 B  bsp_put %9.1f us   bsp_hpput %9.1f us   MPI_Put+fence %9.1f us"
+        "   MPI / bsp_put = %.1f x\n",
+        puts, c * 1e6, d * 1e6, e * 1e6, e / c);
+    double f = bench::median(exchange), g = bench::median(alltoall);
+    std::printf(
+        "  total exchange %d B per pair  bsp_put+sync %9.1f us   MPI_Alltoall %9.1f us"
+        "   ratio %.2f\n",
+        bytes, f * 1e6, g * 1e6, f / g);
+  }
+  bsp_end();
+  MPI_Finalize();
+  return 0;
+}

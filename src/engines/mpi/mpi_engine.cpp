@@ -1,0 +1,110 @@
+#include "engines/mpi/mpi_engine.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace superstep::mpi {
+
+namespace {
+// Flags whose sync the core checks against every process's summary.
+constexpr std::uint32_t kFlagsNeedingSummaries = kFlagEnd | kFlagRegistration | kFlagTagsize;
+}  // namespace
+
+MpiEngine::MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded)
+    : comm_(comm), owns_mpi_(owns_mpi), embedded_(embedded) {
+  MPI_Comm_rank(comm_, &pid_);
+  MPI_Comm_size(comm_, &nprocs_);
+  summaries_.resize(nprocs_);
+  for (StreamExchange& s : streams_) s.reset(comm_, pid_, nprocs_);
+  replies_.reset(comm_, pid_, nprocs_);
+  MPI_Barrier(comm_);  // bsp_time counts from a common start
+  start_ = MPI_Wtime();
+}
+
+MpiEngine::~MpiEngine() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+// An empty superstep costs one MPI_Allreduce of the flags, about a barrier.
+// The summaries travel only when the core will compare them (registrations,
+// tag size, bsp_end), the sizes and streams only when somebody has any.
+std::uint32_t MpiEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
+                                  const void*) {
+  checking_summaries_ = false;
+  parity_ = static_cast<int>(mine.superstep & 1);
+  std::uint32_t all = 0;
+  MPI_Allreduce(&mine.flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
+  if (all & kFlagsNeedingSummaries) {
+    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, summaries_.data(), sizeof mine, MPI_BYTE, comm_);
+    checking_summaries_ = true;
+  } else {
+    summaries_[pid_] = mine;
+  }
+  if (all & kFlagStream) {
+    streams_[parity_].run(out_per_dst);
+  } else {
+    streams_[parity_].clear();
+  }
+  return all;
+}
+
+void MpiEngine::fetch(int src, void* into) {
+  checking_summaries_ = false;
+  std::memcpy(into, incoming_data(src), incoming_size(src));
+}
+
+void MpiEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::size_t) {
+  abort_all(
+      "superstep: internal error: remote memory read asked of the MPI engine, which ships "
+      "every payload in the streams");
+}
+
+void MpiEngine::exchange_replies(const StreamRef* out_per_dst) {
+  checking_summaries_ = false;
+  replies_.run(out_per_dst);
+}
+
+std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
+  checking_summaries_ = false;
+  std::uint32_t all = 0;
+  MPI_Allreduce(&flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
+  return all;
+}
+
+void MpiEngine::note_superstep(std::uint64_t superstep) {
+  checking_summaries_ = false;
+  superstep_ = superstep;
+}
+
+void MpiEngine::finish() {
+  checking_summaries_ = false;
+  std::fflush(nullptr);
+  MPI_Comm_free(&comm_);
+  // A program that brought its own MPI continues with it, on every process.
+  if (embedded_) return;
+  if (owns_mpi_) MPI_Finalize();
+  if (pid_ != 0) std::exit(0);
+}
+
+void MpiEngine::abort_all(const char* message) {
+  // A mismatch between the summaries is found by every process at once, with
+  // the same message: process 0 reports it, the others wait to be stopped
+  // (for long enough that process 0 is surely there, then stop anyway).
+  if (checking_summaries_ && pid_ != 0) {
+    std::fflush(nullptr);
+    for (int i = 0; i < 100; ++i) usleep(100000);
+  } else {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", message);
+    std::fflush(stderr);
+  }
+  MPI_Abort(comm_ != MPI_COMM_NULL ? comm_ : MPI_COMM_WORLD, 1);
+  std::_Exit(1);  // MPI_Abort does not return; this is for the compiler
+}
+
+}  // namespace superstep::mpi

@@ -1,0 +1,67 @@
+// The MPI engine: one BSP process per MPI rank, for clusters (issue 5). It
+// cannot read remote memory, so the core ships every payload in the streams
+// and answers gets in a reply round; this engine moves those streams
+// (StreamExchange) and does the collectives of a sync.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "engines/engine.hpp"
+#include "engines/mpi/stream_exchange.hpp"
+
+namespace superstep::mpi {
+
+class MpiEngine final : public Engine {
+ public:
+  // `comm` holds exactly the processes that take part; the engine owns it.
+  // `owns_mpi`: Superstep initialized MPI and finalizes it. `embedded`: the
+  // program gave the communicator and continues with MPI after bsp_end.
+  MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded);
+  ~MpiEngine() override;
+
+  int pid() const override { return pid_; }
+  int nprocs() const override { return nprocs_; }
+  double seconds_since_start() const override { return MPI_Wtime() - start_; }
+
+  std::uint32_t exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
+                         const void* bulk_base) override;
+  const SyncSummary& summary(int q) const override { return summaries_[q]; }
+  std::uint64_t incoming_size(int src) const override { return streams_[parity_].size(src); }
+  const char* incoming_data(int src) const override { return streams_[parity_].data(src); }
+  const void* bulk_base(int) const override { return nullptr; }
+  void fetch(int src, void* into) override;
+  bool reads_remote_memory() const override { return false; }
+  void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
+                   std::size_t nremote) override;
+  void exchange_replies(const StreamRef* out_per_dst) override;
+  std::uint64_t reply_size(int src) const override { return replies_.size(src); }
+  const char* reply_data(int src) const override { return replies_.data(src); }
+  std::uint32_t barrier(std::uint32_t flags) override;
+
+  void note_superstep(std::uint64_t superstep) override;
+  void finish() override;
+  [[noreturn]] void abort_all(const char* message) override;
+
+ private:
+  MPI_Comm comm_;
+  bool owns_mpi_;
+  bool embedded_;
+  int pid_ = 0;
+  int nprocs_ = 1;
+  double start_ = 0;
+  std::uint64_t superstep_ = 0;
+  // Set while the core checks the summaries of the sync that just ended: a
+  // mismatch found then is found by every process alike (see abort_all).
+  bool checking_summaries_ = false;
+  std::vector<SyncSummary> summaries_;
+  // Double-buffered by superstep parity: the message queue of superstep k+1
+  // points into what arrived at the end of superstep k.
+  StreamExchange streams_[2];
+  int parity_ = 0;
+  StreamExchange replies_;
+};
+
+}  // namespace superstep::mpi

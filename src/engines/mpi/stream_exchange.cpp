@@ -1,0 +1,61 @@
+#include "engines/mpi/stream_exchange.hpp"
+
+#include <algorithm>
+
+namespace superstep::mpi {
+
+namespace {
+// MPI counts are ints: larger streams travel in pieces of this size (message
+// order between two processes is preserved, so the pieces need no numbering).
+constexpr std::uint64_t kChunk = std::uint64_t{1} << 30;
+constexpr int kStreamTag = 1;
+}  // namespace
+
+void StreamExchange::reset(MPI_Comm comm, int pid, int nprocs) {
+  comm_ = comm;
+  pid_ = pid;
+  nprocs_ = nprocs;
+  sizes_out_.assign(nprocs, 0);
+  sizes_in_.assign(nprocs, 0);
+  offsets_.assign(nprocs + 1, 0);
+}
+
+void StreamExchange::clear() {
+  sizes_in_.assign(nprocs_, 0);
+  offsets_.assign(nprocs_ + 1, 0);
+}
+
+void StreamExchange::post_chunks(bool receive, int peer, char* at, std::uint64_t nbytes) {
+  for (std::uint64_t done = 0; done < nbytes; done += kChunk) {
+    int n = static_cast<int>(std::min(kChunk, nbytes - done));
+    requests_.emplace_back();
+    if (receive)
+      MPI_Irecv(at + done, n, MPI_BYTE, peer, kStreamTag, comm_, &requests_.back());
+    else
+      MPI_Isend(at + done, n, MPI_BYTE, peer, kStreamTag, comm_, &requests_.back());
+  }
+}
+
+void StreamExchange::run(const StreamRef* out_per_dst) {
+  for (int q = 0; q < nprocs_; ++q) sizes_out_[q] = q == pid_ ? 0 : out_per_dst[q].size;
+  MPI_Alltoall(sizes_out_.data(), 1, MPI_UINT64_T, sizes_in_.data(), 1, MPI_UINT64_T, comm_);
+  for (int q = 0; q < nprocs_; ++q) offsets_[q + 1] = offsets_[q] + sizes_in_[q];
+  // Grows only: the streams of a program are about the same size every superstep.
+  if (buffer_.size() < offsets_[nprocs_]) buffer_.resize(offsets_[nprocs_]);
+
+  requests_.clear();
+  // Receives first, so that sends find a posted buffer; both in latin-square order.
+  for (int k = 1; k < nprocs_; ++k) {
+    int src = (pid_ + nprocs_ - k) % nprocs_;
+    post_chunks(true, src, buffer_.data() + offsets_[src], sizes_in_[src]);
+  }
+  for (int k = 1; k < nprocs_; ++k) {
+    int dst = (pid_ + k) % nprocs_;
+    // MPI_Isend does not write its buffer; the cast is for MPI-2 prototypes.
+    post_chunks(false, dst, static_cast<char*>(const_cast<void*>(out_per_dst[dst].data)),
+                sizes_out_[dst]);
+  }
+  MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+}
+
+}  // namespace superstep::mpi

@@ -1,0 +1,125 @@
+// From raw timings to the result: known g and l come back out, in seconds and
+// in flop units, and each pattern's deviation from the averaged fit is right.
+#include "analysis.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "probe_plot.hpp"
+#include "report.hpp"
+#include "result_schema.hpp"
+#include "synthetic_result.hpp"
+#include "xml_balance.hpp"
+
+namespace bspprobe {
+namespace {
+
+using testing::kSyntheticL;
+using testing::synthetic_g;
+using testing::synthetic_result;
+
+constexpr double kS = 2e9;
+
+const Json& entry_for(const Json& result, int p) {
+  for (const Json& e : result["per_p"].as_array())
+    if (e["p"].as_number() == p) return e;
+  throw JsonError("no entry for p");
+}
+
+TEST(Analysis, RecoversTable1GAndLInSecondsAndFlops) {
+  const Json r = synthetic_result({1, 2, 4, 8});
+  EXPECT_DOUBLE_EQ(r["s_flops"].as_number(), kS);
+  for (int p : {1, 2, 4, 8}) {
+    const Json& e = entry_for(r, p);
+    EXPECT_EQ(e["oversubscribed"].as_bool(), p > 2);
+    EXPECT_DOUBLE_EQ(e["l"]["median"].as_number(), kSyntheticL);
+    EXPECT_DOUBLE_EQ(e["l"]["flops"].as_number(), kSyntheticL * kS);
+    const Json& local = e["g_local"];
+    EXPECT_NEAR(local["slope"].as_number(), synthetic_g("local", p), 1e-15);
+    EXPECT_NEAR(local["intercept"].as_number(), kSyntheticL, 1e-12);
+    EXPECT_NEAR(local["g_flops"].as_number(), synthetic_g("local", p) * kS, 1e-6);
+    EXPECT_NEAR(local["r2"].as_number(), 1, 1e-9);
+    if (p == 1) {
+      EXPECT_TRUE(e["g_global"].is_null());
+      EXPECT_EQ(e["patterns"].size(), 0u);
+      continue;
+    }
+    EXPECT_NEAR(e["g_global"]["slope"].as_number(), synthetic_g("global", p), 1e-15);
+    EXPECT_NEAR(e["g_put"]["slope"].as_number(), 3e-9, 1e-15);
+    EXPECT_EQ(e["g_put"]["primitive"].as_string(), "bsp_put");
+    EXPECT_EQ(e["g_get"]["h_operator"].as_string(), "max");
+  }
+}
+
+TEST(Analysis, Formula11AveragesPatternsAndDeviationIsTheRatio) {
+  const Json r = synthetic_result({2, 4});
+  // Included: E and PP at p = 2 and 4; OA, AO, AA at p = 4. Every pattern has
+  // g = 2e-9 except PP with 4e-9, so the average over five patterns is 2.4e-9.
+  const Json& f11 = r["formula11"];
+  EXPECT_EQ(f11["included"].size(), 7u);
+  const double g11 = (4 * 2e-9 + 4e-9) / 5;
+  EXPECT_NEAR(f11["g"].as_number(), g11, 1e-15);
+  // Whole-word messages make each pattern realise a slightly different h, and
+  // averaging times of lines with different slopes at different h is only
+  // nearly linear: L comes back within 0.1 %.
+  EXPECT_NEAR(f11["L"].as_number(), kSyntheticL, kSyntheticL * 1e-3);
+  for (int p : {2, 4}) {
+    const Json& patterns = entry_for(r, p)["patterns"];
+    EXPECT_EQ(patterns.size(), 5u);
+    EXPECT_NEAR(patterns["PP"]["deviation"].as_number(), 4e-9 / g11, 1e-6);
+    EXPECT_NEAR(patterns["AA"]["deviation"].as_number(), 2e-9 / g11, 1e-6);
+    EXPECT_NEAR(patterns["E"]["L"].as_number(), kSyntheticL, 1e-11);
+  }
+}
+
+TEST(Analysis, NoFormula11WithoutTwoProcesses) {
+  const Json r = synthetic_result({1});
+  EXPECT_TRUE(r["formula11"].is_null());
+}
+
+TEST(Analysis, ResultPassesTheSchemaCheckAndSurvivesAFileRoundTrip) {
+  const Json r = synthetic_result({1, 2, 4});
+  EXPECT_EQ(schema_problems(r), std::vector<std::string>{});
+  const Json back = Json::parse(r.dump());
+  EXPECT_EQ(schema_problems(back), std::vector<std::string>{});
+}
+
+TEST(ResultSchema, NamesWhatIsMissingOrWrong) {
+  Json r = synthetic_result({1, 2});
+  r.set("s_flops", "fast");
+  r.set("schema", "other/1");
+  const std::vector<std::string> problems = schema_problems(r);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find("schema"), std::string::npos);
+  EXPECT_EQ(problems[1], "s_flops: expected a number");
+  const std::vector<std::string> empty = schema_problems(Json::parse("{}"));
+  EXPECT_NE(std::find(empty.begin(), empty.end(), "per_p: missing"), empty.end());
+  EXPECT_NE(std::find(empty.begin(), empty.end(), "floors: missing"), empty.end());
+  EXPECT_EQ(schema_problems(Json(3)), std::vector<std::string>{"the result is not a JSON object"});
+}
+
+TEST(Report, ShowsTable1RowsFloorsAndPatterns) {
+  const std::string text = format_report(synthetic_result({1, 2, 4}));
+  EXPECT_NE(text.find("Test CPU"), std::string::npos);
+  EXPECT_NE(text.find("s = 2000.0 Mflop/s"), std::string::npos);
+  EXPECT_NE(text.find("   4*"), std::string::npos);  // oversubscribed on 2 processors
+  EXPECT_NE(text.find("oversubscribed"), std::string::npos);
+  EXPECT_NE(text.find("memcpy"), std::string::npos);
+  EXPECT_NE(text.find("barrier"), std::string::npos);
+  EXPECT_NE(text.find("formula 11"), std::string::npos);
+  EXPECT_NE(text.find("   2  PP"), std::string::npos);
+}
+
+TEST(ResultPlot, HasAPanelPerProcessCountAndTable1) {
+  const std::string svg = render_result_plot(synthetic_result({1, 2, 4}));
+  EXPECT_EQ(testing::xml_balance_problem(svg), "");
+  EXPECT_NE(svg.find("p = 2: patterns"), std::string::npos);
+  EXPECT_NE(svg.find("p = 4: patterns"), std::string::npos);
+  EXPECT_NE(svg.find("Table 1: local"), std::string::npos);
+  EXPECT_NE(svg.find("formula 11"), std::string::npos);
+  EXPECT_NE(svg.find("local p=1"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bspprobe

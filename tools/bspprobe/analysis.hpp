@@ -1,0 +1,48 @@
+// From raw timings to bspprobe's result: fits, flop units, formula 11, and
+// the deviation of each pattern from the h-relation hypothesis.
+//
+// Raw timings (what one measuring process hands back, per p):
+//   {"p": P, "l_samples": [seconds per empty superstep, ...],
+//    "series": [{"name": "local" | "global" | ... | "AA",
+//                "points": [{"h_nominal": H, "h": h realised, "m": words per message,
+//                            "samples": [seconds per superstep, ...]}]}]}
+// The result's layout is documented in docs/bspprobe.md.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compute_rate.hpp"
+#include "json.hpp"
+#include "stats.hpp"
+
+namespace bspprobe {
+
+struct MachineInfo {
+  std::string machine;  // e.g. the CPU model
+  std::string host;
+  std::string date;         // ISO 8601, UTC
+  std::string mode;         // "quick" or "full"
+  int processors = 0;       // processors online
+  double load_before = -1;  // 1-minute load average when the probe started (-1: unknown)
+  double load_after = -1;   // and when it ended
+};
+
+struct Floors {
+  Summary memcpy_seconds_per_byte;
+  Summary barrier_seconds;
+};
+
+constexpr const char* kResultSchema = "superstep-bspprobe/1";
+constexpr int kWordBytes = 4;
+
+// Throws JsonError when a raw result lacks what it should hold.
+Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& floors,
+             const std::vector<Json>& raw_per_p);
+
+// Which (pattern, p) curves formula 11 averages: E and PP at every p >= 2,
+// OA, AO and AA at p >= 3 (at p = 2 they are PingPong and Exchange again;
+// seed 001 likewise leaves p = 2 out for them).
+bool in_formula11(const std::string& pattern, int p);
+
+}  // namespace bspprobe

@@ -1,0 +1,162 @@
+// bspprobe: measure a machine's BSP parameters s, g, l and test the
+// h-relation hypothesis. See docs/bspprobe.md.
+//
+// The driver measures s and the floors itself, then runs itself once per
+// number of processes p with the hidden option --measure-p P: that child calls
+// bsp_begin(P), times supersteps and prints raw timings as JSON on stdout.
+#include <bsp.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+#include "analysis.hpp"
+#include "child_process.hpp"
+#include "compute_rate.hpp"
+#include "floors.hpp"
+#include "host_info.hpp"
+#include "measure.hpp"
+#include "options.hpp"
+#include "probe_plot.hpp"
+#include "report.hpp"
+#include "result_schema.hpp"
+
+namespace bspprobe {
+namespace {
+
+// Thrown for a failure the user should read about in one line; exit status 1.
+class Failure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+void note(const Options& o, const std::string& what) {
+  if (o.progress) std::fprintf(stderr, "bspprobe: %s\n", what.c_str());
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) out << text;
+  if (!out || !out.flush()) throw Failure("cannot write " + path + ": " + std::strerror(errno));
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Failure("cannot read " + path + ": " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The child: one bsp_begin(p), raw timings on stdout.
+int measure_child(const Options& o) {
+  const Plan plan = make_plan(o.quick, o.max_words);
+  bsp_begin(o.measure_p);
+  if (bsp_nprocs() != o.measure_p)
+    bsp_abort("bspprobe: asked for %d processes, got %d\n", o.measure_p, bsp_nprocs());
+  Json raw = measure_supersteps(plan, o.progress);
+  bsp_end();  // only process 0 returns
+  std::fputs(raw.dump(false).c_str(), stdout);
+  return std::fflush(stdout) == 0 ? 0 : 1;
+}
+
+Json measure_at(int p, const Options& o) {
+  std::vector<std::string> args = {"--measure-p", std::to_string(p), "--max-words",
+                                   std::to_string(o.max_words)};
+  if (o.quick) args.push_back("--quick");
+  if (!o.progress) args.push_back("--quiet");
+  const ChildResult child = run_self(args);
+  if (!child.ok) throw Failure("measuring at p = " + std::to_string(p) + " failed: " + child.error);
+  try {
+    return Json::parse(child.output);
+  } catch (const JsonError& e) {
+    throw Failure("measuring at p = " + std::to_string(p) + " gave unreadable output: " + e.what());
+  }
+}
+
+// Table on stdout, plot to its file.
+void present(const Json& result, const Options& o) {
+  std::fputs(format_report(result).c_str(), stdout);
+  if (!o.plot.empty()) {
+    write_file(o.plot, render_result_plot(result));
+    std::printf("plot: %s\n", o.plot.c_str());
+  }
+}
+
+int probe(const Options& o) {
+  const Plan plan = make_plan(o.quick, o.max_words);
+  MachineInfo info;
+  info.machine = o.machine.empty() ? cpu_model() : o.machine;
+  info.host = host_name();
+  info.date = utc_timestamp();
+  info.mode = o.quick ? "quick" : "full";
+  info.processors = online_processors();
+  info.load_before = load_average();
+
+  note(o, "s: inner product out of cache, matrix multiply in cache");
+  const ComputeRate rate = measure_compute_rate(plan);
+  note(o, "floors: memcpy, two-process barrier");
+  Floors floors;
+  floors.memcpy_seconds_per_byte = measure_memcpy_seconds_per_byte(plan);
+  floors.barrier_seconds = measure_barrier_seconds(plan);
+
+  std::vector<Json> raw;
+  for (int p : o.procs) {
+    note(o, "measuring at p = " + std::to_string(p) +
+                (p > info.processors ? " (oversubscribed: more processes than processors)" : ""));
+    raw.push_back(measure_at(p, o));
+  }
+  info.load_after = load_average();
+  const Json result = analyse(info, rate, floors, raw);
+  write_file(o.output, result.dump());
+  present(result, o);
+  std::printf("results: %s\n", o.output.c_str());
+  return 0;
+}
+
+int render_from(const Options& o) {
+  Json result;
+  try {
+    result = Json::parse(read_file(o.from));
+  } catch (const JsonError& e) {
+    throw Failure(o.from + " is not JSON: " + e.what());
+  }
+  const std::vector<std::string> problems = schema_problems(result);
+  if (!problems.empty())
+    throw Failure(
+        o.from + " is not a bspprobe result: " + problems.front() +
+        (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)" : ""));
+  present(result, o);
+  return 0;
+}
+
+int run(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const ParsedOptions parsed = parse_options(args, bsp_nprocs());
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "bspprobe: %s\n", parsed.error.c_str());
+    return 2;
+  }
+  const Options& o = parsed.options;
+  if (o.help) {
+    std::fputs(usage_text().c_str(), stdout);
+    return 0;
+  }
+  try {
+    if (o.measure_p > 0) return measure_child(o);
+    if (!o.from.empty()) return render_from(o);
+    return probe(o);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bspprobe: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace
+}  // namespace bspprobe
+
+int main(int argc, char** argv) { return bspprobe::run(argc, argv); }

@@ -1,0 +1,203 @@
+#include "measure.hpp"
+
+#include <bsp.h>
+
+#include <cstdio>
+#include <vector>
+
+#include "pattern_table.hpp"
+
+namespace bspprobe {
+
+namespace {
+
+// Source and destination of every pattern; both registered, since bsp_get
+// reads from the source remotely. Sized once: registered memory must not move.
+struct Buffers {
+  std::vector<float> src;
+  std::vector<float> dst;
+};
+
+void progress_line(bool progress, const char* what) {
+  if (progress && bsp_pid() == 0) {
+    std::fprintf(stderr, "bspprobe: p=%d: %s (%.1f s)\n", bsp_nprocs(), what, bsp_time());
+    std::fflush(stderr);
+  }
+}
+
+// The messages this process issues in one superstep of the pattern: the
+// sender issues puts and sends, the receiver issues gets.
+std::vector<Transfer> issued_here(const Pattern& pattern) {
+  std::vector<Transfer> mine;
+  const int me = bsp_pid();
+  for (const Transfer& t : pattern_transfers(pattern, bsp_nprocs())) {
+    const int issuer = pattern.primitive == Primitive::kGet ? t.to : t.from;
+    if (issuer == me) mine.push_back(t);
+  }
+  return mine;
+}
+
+// Every message carries its own stretch of the source, as in a real exchange:
+// sending one cached block to every destination would flatter the figures.
+void issue(const Pattern& pattern, const std::vector<Transfer>& mine, long m, Buffers& b) {
+  const int bytes = static_cast<int>(m * static_cast<long>(sizeof(float)));
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    const Transfer& t = mine[i];
+    const float* src = b.src.data() + static_cast<long>(i) * m;
+    const int dst_offset = t.slot * bytes;
+    switch (pattern.primitive) {
+      case Primitive::kHpput:
+        bsp_hpput(t.to, src, b.dst.data(), dst_offset, bytes);
+        break;
+      case Primitive::kPut:
+        bsp_put(t.to, src, b.dst.data(), dst_offset, bytes);
+        break;
+      case Primitive::kGet:
+        // The source's stretch for this receiver: slots differ per receiver.
+        bsp_get(t.from, b.src.data(), t.slot * bytes, b.dst.data() + t.slot * m, bytes);
+        break;
+      case Primitive::kSend:
+        bsp_send(t.to, nullptr, src, bytes);
+        break;
+    }
+  }
+}
+
+// Receives what bsp_send delivered, one copy per message, as a program would.
+void drain_messages(Buffers& b) {
+  int messages = 0, bytes = 0;
+  bsp_qsize(&messages, &bytes);
+  char* dst = reinterpret_cast<char*>(b.dst.data());
+  char tag = 0;
+  for (int i = 0; i < messages; ++i) {
+    int length = 0;
+    bsp_get_tag(&length, &tag);
+    bsp_move(dst, length);
+    dst += length;
+  }
+}
+
+// Seconds per superstep, averaged over supersteps_per_sample back-to-back
+// supersteps that each realise the pattern once. Timed on process 0: every
+// superstep ends with a barrier, so its clock spans the slowest process.
+double time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, long m,
+                   int supersteps, Buffers& b) {
+  bsp_sync();
+  const double t0 = bsp_time();
+  for (int r = 0; r < supersteps; ++r) {
+    issue(pattern, mine, m, b);
+    bsp_sync();
+    if (pattern.primitive == Primitive::kSend) drain_messages(b);
+  }
+  return (bsp_time() - t0) / supersteps;
+}
+
+// One (pattern, h) point: the messages and the samples gathered so far.
+struct Point {
+  const Pattern* pattern;
+  long nominal_h;
+  long m;
+  std::vector<Transfer> mine;
+  std::vector<double> samples;
+};
+
+std::vector<Point> plan_points(const Plan& plan) {
+  const int p = bsp_nprocs();
+  std::vector<Point> points;
+  for (const Pattern& pattern : all_patterns()) {
+    if (p < pattern.min_p) continue;
+    const std::vector<Transfer> mine = issued_here(pattern);
+    for (const long h : plan.h_grid)
+      points.push_back({&pattern, h, words_per_message(pattern, p, h), mine, {}});
+  }
+  return points;
+}
+
+// l: seconds per empty superstep over samples of back-to-back syncs.
+void sample_empty_supersteps(int samples, const Plan& plan, std::vector<double>& out) {
+  for (int s = 0; s < samples; ++s) {
+    const double t0 = bsp_time();
+    for (int i = 0; i < plan.syncs_per_sample; ++i) bsp_sync();
+    out.push_back((bsp_time() - t0) / plan.syncs_per_sample);
+  }
+}
+
+Json series_json(const std::vector<Point>& points) {
+  const int p = bsp_nprocs();
+  Json series = Json::array();
+  for (std::size_t i = 0; i < points.size();) {
+    const Pattern& pattern = *points[i].pattern;
+    const std::vector<Transfer> all = pattern_transfers(pattern, p);
+    Json list = Json::array();
+    for (; i < points.size() && points[i].pattern == &pattern; ++i) {
+      Json point = Json::object();
+      point.set("h_nominal", points[i].nominal_h);
+      point.set("h", h_relation(all, p, points[i].m, pattern.h_operator));
+      point.set("m", points[i].m);
+      point.set("samples", Json::numbers(points[i].samples));
+      list.push_back(std::move(point));
+    }
+    Json entry = Json::object();
+    entry.set("name", pattern.name);
+    entry.set("points", std::move(list));
+    series.push_back(std::move(entry));
+  }
+  return series;
+}
+
+}  // namespace
+
+Json measure_supersteps(const Plan& plan, bool progress) {
+  const int p = bsp_nprocs();
+  Buffers b;
+  // Every pattern sends and receives at most h words in all (formula 4), plus
+  // rounding slack when h is smaller than the number of messages.
+  const long words = plan.h_grid.back() + 2L * p;
+  b.src.assign(static_cast<std::size_t>(words), static_cast<float>(bsp_pid()));
+  b.dst.assign(static_cast<std::size_t>(words), 0.0f);
+  bsp_push_reg(b.src.data(), static_cast<int>(words * sizeof(float)));
+  bsp_push_reg(b.dst.data(), static_cast<int>(words * sizeof(float)));
+  bsp_sync();
+
+  // Warm-up: first touch of every buffer and the runtime's own growth, then a
+  // stretch of syncs so that l is sampled mid-stream.
+  std::vector<Point> points = plan_points(plan);
+  progress_line(progress, "warming up");
+  for (const Point& point : points) {
+    if (point.nominal_h == plan.h_grid.back())
+      time_sample(*point.pattern, point.mine, point.m, 1, b);
+  }
+  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
+
+  // Rounds: every round takes one sample of every point and a share of the l
+  // samples, so a change in the machine's load during the run affects every
+  // pattern alike instead of whichever happened to be measured then.
+  std::vector<double> l_samples;
+  const int l_per_round = (plan.sync_samples + plan.samples - 1) / plan.samples;
+  for (int round = 0; round < plan.samples; ++round) {
+    if (progress) {
+      char what[64];
+      std::snprintf(what, sizeof what, "round %d of %d", round + 1, plan.samples);
+      progress_line(progress, what);
+    }
+    sample_empty_supersteps(l_per_round, plan, l_samples);
+    for (Point& point : points)
+      point.samples.push_back(
+          time_sample(*point.pattern, point.mine, point.m, plan.supersteps_per_sample, b));
+  }
+  for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
+  Json series = series_json(points);
+
+  bsp_pop_reg(b.dst.data());
+  bsp_pop_reg(b.src.data());
+  bsp_sync();
+
+  if (bsp_pid() != 0) return Json();
+  Json raw = Json::object();
+  raw.set("p", p);
+  raw.set("l_samples", Json::numbers(l_samples));
+  raw.set("series", std::move(series));
+  return raw;
+}
+
+}  // namespace bspprobe

@@ -1,0 +1,15 @@
+// The terminal report of a bspprobe result: a table like the BSPlib paper's
+// Table 1, the physical floors beside it, g per primitive, and the h-relation
+// hypothesis check of seed 001.
+#pragma once
+
+#include <string>
+
+#include "json.hpp"
+
+namespace bspprobe {
+
+// The result must pass schema_problems(); throws JsonError otherwise.
+std::string format_report(const Json& result);
+
+}  // namespace bspprobe
