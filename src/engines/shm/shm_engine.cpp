@@ -186,7 +186,7 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
   if (err == ESRCH) {
     // The process is gone; the supervisor is reporting it. Wait to be stopped.
     for (int i = 0; i < 400 && !control_.header().stop.load(); ++i) usleep(5000);
-    leave_stopped();
+    if (control_.header().stop.load()) leave_stopped();
   }
   char message[384];
   if (err == EPERM)
@@ -195,6 +195,12 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
         "superstep: process %d may not read the memory of process %d (process_vm_readv: %s); "
         "the shared-memory engine needs cross-memory attach (check ptrace restrictions)",
         pid_, src, std::strerror(err));
+  else if (err == ESRCH)
+    std::snprintf(message, sizeof message,
+                  "superstep: process %d could not read memory of process %d in superstep %llu: "
+                  "that process has ended",
+                  pid_, src,
+                  static_cast<unsigned long long>(control_.process(pid_).superstep.load()));
   else
     std::snprintf(message, sizeof message,
                   "superstep: process %d could not read memory of process %d in superstep %llu "
