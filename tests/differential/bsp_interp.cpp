@@ -3,8 +3,8 @@
 // <out>/obs.<pid>, one line per observation (tests/model/observations.hpp).
 //
 //   bsp_interp --program FILE --out DIR [--full]
-//   bsp_interp --seeds S1,S2,... --max-nprocs N [--max-supersteps S] [--max-ops K]
-//              --out DIR [--full]
+//   bsp_interp --seeds S1,S2,... [--min-nprocs M] --max-nprocs N [--max-supersteps S]
+//              [--max-ops K] --out DIR [--full]
 //
 // With --seeds, every program is generated from its seed (all must have the
 // same number of processes) and all run one after another inside one
@@ -274,6 +274,8 @@ int main(int argc, char** argv) {
       program_file = value();
     } else if (arg == "--seeds") {
       seeds = value();
+    } else if (arg == "--min-nprocs") {
+      options.min_nprocs = std::stoi(value());
     } else if (arg == "--max-nprocs") {
       options.max_nprocs = std::stoi(value());
     } else if (arg == "--max-supersteps") {

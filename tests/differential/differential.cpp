@@ -8,7 +8,8 @@
 //   differential --misuse N [--seed S] [--max-nprocs P]      N programs per misuse kind
 //   differential --faults N [--seed S] [--max-nprocs P]      N programs per fault kind
 //
-// Options: --max-supersteps S, --max-ops K (program shape; the defaults are
+// Options: --min-nprocs P (fewest processes; default 1, so --min-nprocs 64
+// --max-nprocs 64 forces p = 64), --max-supersteps S, --max-ops K (program shape; the defaults are
 // 6 supersteps and 10 free operations per process and superstep),
 // --interp PATH (default: bsp_interp beside this program),
 // --batch B (programs per library run), --no-shrink, --save-dir DIR.
@@ -48,23 +49,24 @@ struct Options {
 };
 
 [[noreturn]] void usage(const std::string& why) {
-  std::fprintf(stderr,
-               "differential: %s\n"
-               "usage: differential (--programs N | --replay-seed S | --program FILE | --misuse N "
-               "| --faults N)\n"
-               "       [--seed S] [--max-nprocs P] [--max-supersteps S] [--max-ops K]\n"
-               "       [--interp PATH] [--batch B] [--no-shrink]\n"
-               "       [--save-dir DIR] [--fault-deadline SECONDS]\n",
-               why.c_str());
+  std::fprintf(
+      stderr,
+      "differential: %s\n"
+      "usage: differential (--programs N | --replay-seed S | --program FILE | --misuse N "
+      "| --faults N)\n"
+      "       [--seed S] [--min-nprocs P] [--max-nprocs P] [--max-supersteps S] [--max-ops K]\n"
+      "       [--interp PATH] [--batch B] [--no-shrink]\n"
+      "       [--save-dir DIR] [--fault-deadline SECONDS]\n",
+      why.c_str());
   std::exit(2);
 }
 
 std::string replay_command(const Options& options, std::uint64_t seed) {
   const sd::GeneratorOptions& g = options.config.generator;
-  return "differential --replay-seed " + std::to_string(seed) + " --max-nprocs " +
-         std::to_string(g.max_nprocs) + " --max-supersteps " + std::to_string(g.max_supersteps) +
-         " --max-ops " + std::to_string(g.max_ops) + " --interp " +
-         sd::shell_quote(options.config.interp_path);
+  return "differential --replay-seed " + std::to_string(seed) + " --min-nprocs " +
+         std::to_string(g.min_nprocs) + " --max-nprocs " + std::to_string(g.max_nprocs) +
+         " --max-supersteps " + std::to_string(g.max_supersteps) + " --max-ops " +
+         std::to_string(g.max_ops) + " --interp " + sd::shell_quote(options.config.interp_path);
 }
 
 // A program failed: show why, shrink it, save the small one, say how to replay.
@@ -213,6 +215,8 @@ int main(int argc, char** argv) {
         options.replay_seed = std::stoull(value());
       } else if (arg == "--program") {
         options.program_file = value();
+      } else if (arg == "--min-nprocs") {
+        options.config.generator.min_nprocs = std::max(1, std::stoi(value()));
       } else if (arg == "--max-nprocs") {
         options.config.generator.max_nprocs = std::stoi(value());
       } else if (arg == "--max-supersteps") {
@@ -236,6 +240,8 @@ int main(int argc, char** argv) {
       usage("bad value for " + arg);
     }
   }
+  if (options.config.generator.min_nprocs > options.config.generator.max_nprocs)
+    usage("--min-nprocs is larger than --max-nprocs");
   setvbuf(stdout, nullptr, _IOLBF, 0);
   if (options.replay_seed)
     return check_one(options, sd::generate_program(*options.replay_seed, options.config.generator));

@@ -104,8 +104,9 @@ InterpRun run_seeds(const InterpConfig& config, const std::vector<std::uint64_t>
   TempDir dir;
   const GeneratorOptions& g = config.generator;
   return run(config,
-             {"--seeds", list, "--max-nprocs", std::to_string(g.max_nprocs), "--max-supersteps",
-              std::to_string(g.max_supersteps), "--max-ops", std::to_string(g.max_ops)},
+             {"--seeds", list, "--min-nprocs", std::to_string(g.min_nprocs), "--max-nprocs",
+              std::to_string(g.max_nprocs), "--max-supersteps", std::to_string(g.max_supersteps),
+              "--max-ops", std::to_string(g.max_ops)},
              nprocs, seeds.size(), full, false, dir);
 }
 
