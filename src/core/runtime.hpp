@@ -35,8 +35,8 @@ class Runtime {
   void push_reg(const void* ident, std::uint64_t size);
   void pop_reg(const void* ident);
   // Inline: this is the hot path of bsp_put (DESIGN.md: cost per put small).
-  void put(const char* primitive, int pid, const void* src, void* dst, std::uint64_t offset,
-           std::uint64_t nbytes, bool hp) {
+  [[gnu::always_inline]] void put(const char* primitive, int pid, const void* src, void* dst,
+                                  std::uint64_t offset, std::uint64_t nbytes, bool hp) {
     if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
     std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
     Outbox& out = outbox_[parity_];
@@ -70,8 +70,8 @@ class Runtime {
   explicit Runtime(Engine* engine);
   // Where `ident` + offset .. + nbytes lies on process pid; stops the program
   // with a message when it is not registered or out of bounds.
-  std::uint64_t resolve(const char* primitive, int pid, const void* ident, std::uint64_t offset,
-                        std::uint64_t nbytes) const {
+  [[gnu::always_inline]] std::uint64_t resolve(const char* primitive, int pid, const void* ident,
+                                               std::uint64_t offset, std::uint64_t nbytes) const {
     if (const Registration* reg = registry_.find(ident)) [[likely]] {
       std::uint64_t remote = reg->address[pid];
       if (remote != 0 && offset + nbytes <= reg->size[pid]) [[likely]]

@@ -36,7 +36,8 @@ class Outbox {
   // Drops memory kept from an unusually large superstep.
   void trim();
 
-  void put(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  [[gnu::always_inline]] void put(int dst, std::uint64_t dst_address, const void* src,
+                                  std::uint64_t nbytes) {
     if (nbytes <= kInlineMax || inline_only_)
       put_inline(dst, dst_address, src, nbytes);
     else
@@ -66,7 +67,8 @@ class Outbox {
     return s.grow(n);
   }
 
-  void put_inline(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  [[gnu::always_inline]] void put_inline(int dst, std::uint64_t dst_address, const void* src,
+                                         std::uint64_t nbytes) {
     ByteBuffer& s = streams_[dst];
     std::uint64_t last = last_inline_[dst];
     if (last != kNoRecord) {
