@@ -261,7 +261,6 @@ std::vector<std::uint64_t> parse_seeds(const std::string& list) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bsp_init(spmd, argc, argv);
   std::string program_file, seeds;
   superstep::differential::GeneratorOptions options;
   for (int i = 1; i < argc; ++i) {
@@ -307,6 +306,9 @@ int main(int argc, char** argv) {
   } else {
     usage("give --program or --seeds");
   }
+  // Only now: under MPI the other processes start spmd() inside bsp_init, and
+  // they need the programs too (every process reads the same file or seeds).
+  bsp_init(spmd, argc, argv);
   spmd();
   return 0;
 }

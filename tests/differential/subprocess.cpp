@@ -127,10 +127,18 @@ RunOutcome run_spmd(const RunRequest& request) {
   }
   unlink(err_path);
 
-  std::vector<char*> argv;
-  for (const std::string& arg : request.argv) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
   std::string nprocs = std::to_string(request.nprocs);
+  // SUPERSTEP_DIFFERENTIAL_LAUNCHER runs the program under a launcher, e.g.
+  // "mpirun -n %P%" to test the MPI engine; %P% becomes the process count.
+  std::vector<std::string> words;
+  if (const char* launcher = std::getenv("SUPERSTEP_DIFFERENTIAL_LAUNCHER")) {
+    std::istringstream in(launcher);
+    for (std::string word; in >> word;) words.push_back(word == "%P%" ? nprocs : word);
+  }
+  words.insert(words.end(), request.argv.begin(), request.argv.end());
+  std::vector<char*> argv;
+  for (const std::string& arg : words) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
 
   Clock::time_point start = Clock::now();
   pid_t child = fork();
@@ -144,7 +152,7 @@ RunOutcome run_spmd(const RunRequest& request) {
     int null = open("/dev/null", O_WRONLY);
     dup2(null, 1);
     setenv("BSP_NPROCS", nprocs.c_str(), 1);
-    execv(argv[0], argv.data());
+    execvp(argv[0], argv.data());
     std::fprintf(stderr, "cannot run %s: %s\n", argv[0], std::strerror(errno));
     _exit(127);
   }
