@@ -8,17 +8,11 @@
 
 #include <climits>
 
+#include "core/cpu_relax.hpp"
+
 namespace superstep::shm {
 
 namespace {
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
-
 void futex_wait(std::atomic<std::uint32_t>* word, std::uint32_t expected) {
   timespec timeout{0, 100'000'000};  // wake now and then to look at the stop word
   syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(word), FUTEX_WAIT, expected, &timeout,
