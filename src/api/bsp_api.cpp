@@ -45,8 +45,6 @@ int processors_before_begin() {
   return static_cast<int>(n);
 }
 
-void (*g_spmd_part)(void) = nullptr;
-
 }  // namespace
 
 extern "C" {
@@ -58,7 +56,6 @@ void bsp_init(void (*spmd_part)(void), int argc, char* argv[]) {
     usage_error("bsp_init", "called after bsp_begin; call bsp_init first in main");
   if (!spmd_part)
     usage_error("bsp_init", "spmd_part is NULL; pass the function that calls bsp_begin");
-  g_spmd_part = spmd_part;
   superstep::on_bsp_init(spmd_part);  // under MPI, processes other than 0 start here
 }
 

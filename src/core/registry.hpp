@@ -71,8 +71,6 @@ class Registry {
   // the same sequence of operations).
   void commit(const std::vector<std::vector<RemotePush>>& pushes_of);
 
-  std::size_t live() const { return by_id_.size(); }
-
  private:
   std::vector<std::uint64_t>& pending_view(const void* ident);
 
