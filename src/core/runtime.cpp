@@ -1,6 +1,7 @@
 #include "core/runtime.hpp"
 
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -20,11 +21,15 @@ constexpr int kMaxProcs = 4096;
 
 std::unique_ptr<Runtime> g_runtime;
 
+// The OS process that is this BSP process; a child the program forks inherits
+// the exit hook below but is not a BSP process.
+pid_t g_bsp_os_pid = 0;
+
 // Runs when a process returns from main or calls exit() while still inside
 // bsp_begin..bsp_end: the others would wait for it forever.
 void exit_without_end(int status, void*) {
   Runtime* rt = Runtime::active();
-  if (!rt) return;
+  if (!rt || getpid() != g_bsp_os_pid) return;
   rt->engine().abort_all(format("superstep: process %d exited with status %d in superstep %llu "
                                 "without calling bsp_end; stopping all processes",
                                 rt->pid(), status, static_cast<unsigned long long>(rt->superstep()))
@@ -59,6 +64,7 @@ void Runtime::begin(int nprocs) {
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
   Engine* engine = start_engine(nprocs);
   g_runtime.reset(new Runtime(engine));
+  g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
 }
 

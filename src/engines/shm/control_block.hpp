@@ -33,9 +33,11 @@ struct StreamDesc {
 
 struct alignas(64) ControlHeader {
   std::int32_t nprocs;
-  std::int64_t start_ns;                      // CLOCK_MONOTONIC at bsp_begin
-  std::atomic<std::uint32_t> stop;            // set once the program is being stopped
-  std::atomic<std::uint32_t> report_claimed;  // whoever sets it first prints the one message
+  std::int64_t start_ns;                       // CLOCK_MONOTONIC at bsp_begin
+  std::atomic<std::uint32_t> stop;             // set once the program is being stopped
+  std::atomic<std::uint32_t> report_claimed;   // whoever sets it first prints the one message
+  std::atomic<std::int32_t> supervisor_pid;    // the process that forks and reaps 1..p-1
+  std::atomic<std::uint32_t> supervisor_done;  // set when every worker ended normally
   SharedBarrier barrier;
 };
 

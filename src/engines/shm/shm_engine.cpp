@@ -2,6 +2,7 @@
 
 #include <sched.h>
 #include <signal.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <time.h>
@@ -14,8 +15,12 @@
 #include <cstring>
 
 #include "core/output_redirect.hpp"
+#include "core/standard_streams.hpp"
+#include "engines/shm/fork_safety.hpp"
+#include "engines/shm/process_tree.hpp"
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/supervisor.hpp"
+#include "engines/shm/supervisor_watch.hpp"
 
 namespace superstep::shm {
 
@@ -73,12 +78,13 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
 }
 }  // namespace
 
-ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed)
+ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed, int stop_fd)
     : control_(control),
       pid_(pid),
       nprocs_(control.header().nprocs),
       barrier_(&control.header().barrier, control.header().nprocs, oversubscribed,
-               &control.header().stop, &ShmEngine::on_stop) {}
+               &control.header().stop, &ShmEngine::on_stop),
+      stop_fd_(stop_fd) {}
 
 ShmEngine::~ShmEngine() {
   if (g_engine == this) g_engine = nullptr;
@@ -97,49 +103,34 @@ ShmEngine* ShmEngine::start(int nprocs) {
   // private memory and read with cross-memory attach instead.
   if (staging == MAP_FAILED) staging = nullptr;
   bool oversubscribed = nprocs > available_cpus();
-
-  // Let the other processes of this run read our memory where Yama restricts
-  // cross-memory attach to ancestors (no effect elsewhere).
-  prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
-  // The supervisor must be able to wait for its workers.
-  signal(SIGCHLD, SIG_DFL);
-  // Whatever pid 0 has buffered would otherwise be printed by every process.
-  std::fflush(nullptr);
-
-  pid_t parent = getpid();
-  control.process(0).os_pid = parent;
+  control.process(0).os_pid = getpid();
   control.process(0).state = kRunning;
-  std::vector<pid_t> workers;
-  for (int q = 1; q < nprocs; ++q) {
-    pid_t child = fork();
-    if (child < 0) {
-      int err = errno;
-      for (pid_t w : workers) kill(w, SIGKILL);
-      char what[96];
-      std::snprintf(what, sizeof what, "cannot start process %d of %d", q, nprocs);
-      startup_failure(what, err);
-    }
-    if (child == 0) {
-      // A worker dies with pid 0, however pid 0 ends.
-      prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-      if (getppid() != parent) _exit(1);
-      control.process(q).os_pid = getpid();
-      control.process(q).state = kRunning;
-      redirect_output_for_tagging(q);
-      if (!oversubscribed) place_on_processor(q);
-      g_engine = new ShmEngine(control, q, oversubscribed);
-      g_engine->set_staging(staging, half);
-      return g_engine;
-    }
-    control.process(q).os_pid = child;
-    workers.push_back(child);
+  if (nprocs == 1) {
+    g_engine = new ShmEngine(control, 0, oversubscribed, -1);
+    g_engine->set_staging(staging, half);
+    return g_engine;
   }
-  if (!oversubscribed && nprocs > 1) place_on_processor(0);
-  g_engine = new ShmEngine(control, 0, oversubscribed);
+
+  refuse_openmp_threads(nprocs);
+  int stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (stop_fd < 0) startup_failure("cannot make an eventfd", errno);
+  // Whatever pid 0 has buffered would otherwise be printed by every process.
+  flush_standard_streams();
+
+  int q = start_processes(control, nprocs, stop_fd);
+  // Let the other processes of this run read our memory where Yama restricts
+  // cross-memory attach to ancestors (none of them is; no effect elsewhere).
+  // pid 0 undoes it at bsp_end; the workers end there.
+  prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+  g_engine = new ShmEngine(control, q, oversubscribed, stop_fd);
   g_engine->set_staging(staging, half);
-  g_engine->os_pids_.push_back(parent);
-  g_engine->os_pids_.insert(g_engine->os_pids_.end(), workers.begin(), workers.end());
-  if (!workers.empty()) g_engine->supervisor_ = std::make_unique<Supervisor>(control, workers);
+  if (q == 0) {
+    g_engine->watch_ =
+        std::make_unique<SupervisorWatch>(control, control.header().supervisor_pid.load(), stop_fd);
+  } else {
+    redirect_output_for_tagging(q);
+  }
+  if (!oversubscribed) place_on_processor(q);
   return g_engine;
 }
 
@@ -223,30 +214,34 @@ const char* ShmEngine::reply_data(int) const { return nullptr; }
 void ShmEngine::finish() {
   control_.process(pid_).state = kEnded;
   if (pid_ != 0) {
-    std::exit(0);
+    // Paper §2.2: at bsp_end all but process 0 are terminated. What this
+    // process wrote is flushed; the exit handlers and static destructors it
+    // inherited are process 0's, so they do not run here.
+    flush_standard_streams();
+    _exit(0);
   }
-  if (supervisor_) supervisor_->wait_for_workers();
+  if (watch_) watch_->wait_for_supervisor();
   if (control_.header().stop.load()) leave_stopped();
+  watch_.reset();
+  if (stop_fd_ >= 0) {
+    close(stop_fd_);
+    stop_fd_ = -1;
+    prctl(PR_SET_PTRACER, 0, 0, 0, 0);
+  }
   control_.unmap();
   if (staging_) munmap(staging_, staging_half_ * 2 * static_cast<std::uint64_t>(nprocs_));
   staging_ = nullptr;
 }
 
 void ShmEngine::abort_all(const char* message) {
-  ControlHeader& h = control_.header();
-  if (h.report_claimed.exchange(1) == 0) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", message);
-    std::fflush(stderr);
-  }
-  h.stop.store(1);
-  Barrier::wake_all(&h.barrier);
+  Supervisor::stop_run(control_, stop_fd_, message);
   leave_stopped();
 }
 
 void ShmEngine::leave_stopped() {
-  std::fflush(nullptr);
-  if (pid_ == 0 && supervisor_) supervisor_->stop_workers();
+  flush_standard_streams();
+  // pid 0 leaves last, so that no process of the run outlives the program.
+  if (watch_) watch_->wait_for_supervisor();
   _exit(1);
 }
 

@@ -15,7 +15,7 @@
 
 namespace superstep::shm {
 
-class Supervisor;
+class SupervisorWatch;
 
 class ShmEngine final : public Engine {
  public:
@@ -55,7 +55,7 @@ class ShmEngine final : public Engine {
   [[noreturn]] void abort_all(const char* message) override;
 
  private:
-  ShmEngine(ControlBlock control, int pid, bool oversubscribed);
+  ShmEngine(ControlBlock control, int pid, bool oversubscribed, int stop_fd);
   // Ends this process after the program was stopped (by anyone).
   [[noreturn]] void leave_stopped();
   void set_staging(void* area, std::uint64_t half) {
@@ -79,8 +79,8 @@ class ShmEngine final : public Engine {
   int nprocs_;
   int parity_ = 0;  // of the superstep whose sync is under way
   Barrier barrier_;
-  std::vector<pid_t> os_pids_;
-  std::unique_ptr<Supervisor> supervisor_;  // pid 0 only
+  int stop_fd_;                             // written when the run is stopped (-1 at p = 1)
+  std::unique_ptr<SupervisorWatch> watch_;  // pid 0 only, with p > 1
 };
 
 }  // namespace superstep::shm

@@ -2,69 +2,54 @@
 
 #include <poll.h>
 #include <signal.h>
-#include <sys/eventfd.h>
-#include <sys/syscall.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "engines/shm/barrier.hpp"
+#include "engines/shm/pidfd.hpp"
 
 namespace superstep::shm {
 
 namespace {
 // How long processes get to notice a stop by themselves before they are killed.
 constexpr auto kGrace = std::chrono::milliseconds(300);
-// Without pidfds (Linux < 5.3) the watcher polls for exits this often.
+// Without pidfds (Linux < 5.3) or a signalfd, the supervisor polls this often.
 constexpr int kPollMillis = 20;
-
-int open_pidfd(pid_t pid) {
-#ifdef SYS_pidfd_open
-  return static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-#else
-  (void)pid;
-  return -1;
-#endif
-}
 }  // namespace
 
-Supervisor::Supervisor(ControlBlock control, std::vector<pid_t> workers)
-    : control_(control), workers_(std::move(workers)) {
-  for (pid_t w : workers_) pidfds_.push_back(open_pidfd(w));
-  alive_.assign(workers_.size(), true);
-  wake_fd_ = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-  watcher_ = std::thread([this] { watch(); });
-}
+Supervisor::Supervisor(ControlBlock control, std::vector<pid_t> workers, pid_t pid0, int stop_fd,
+                       int child_fd)
+    : control_(control),
+      workers_(std::move(workers)),
+      alive_(workers_.size(), true),
+      live_(workers_.size()),
+      pid0_(pid0),
+      pid0_fd_(open_pidfd(pid0)),
+      stop_fd_(stop_fd),
+      child_fd_(child_fd) {}
 
-Supervisor::~Supervisor() {
-  if (watcher_.joinable()) {
-    main_is_leaving_ = true;
-    wake();
-    watcher_.join();
+void Supervisor::stop_run(ControlBlock control, int stop_fd, const char* line) {
+  ControlHeader& h = control.header();
+  if (line && h.report_claimed.exchange(1) == 0) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", line);
+    std::fflush(stderr);
   }
-  for (int fd : pidfds_)
-    if (fd >= 0) close(fd);
-  if (wake_fd_ >= 0) close(wake_fd_);
-}
-
-void Supervisor::wake() {
+  h.stop.store(1);
+  Barrier::wake_all(&h.barrier);
   std::uint64_t one = 1;
-  if (write(wake_fd_, &one, sizeof one) < 0) {
-    // The eventfd counter cannot overflow here; nothing to do.
+  if (stop_fd >= 0 && write(stop_fd, &one, sizeof one) < 0) {
+    // The eventfd counter cannot overflow with one write per stop.
   }
 }
-
-void Supervisor::wait_for_workers() {
-  main_is_leaving_ = true;
-  wake();
-  if (watcher_.joinable()) watcher_.join();
-}
-
-void Supervisor::stop_workers() { wait_for_workers(); }
 
 void Supervisor::report_death(int q, int code, int status) {
   ControlHeader& h = control_.header();
@@ -83,26 +68,24 @@ void Supervisor::report_death(int q, int code, int status) {
                                             : "";
   char line[512];
   std::snprintf(line, sizeof line,
-                "superstep: process %d %s in superstep %llu%s; stopping all processes\n", q,
+                "superstep: process %d %s in superstep %llu%s; stopping all processes", q,
                 what.c_str(), superstep, when);
-  if (h.report_claimed.exchange(1) == 0) {
-    std::fflush(stdout);
-    std::fputs(line, stderr);
-    std::fflush(stderr);
-  }
-  h.stop.store(1);
-  Barrier::wake_all(&h.barrier);
+  stop_run(control_, stop_fd_, line);
 }
 
-void Supervisor::reap(std::size_t i) {
-  siginfo_t info{};
-  if (waitid(P_PID, static_cast<id_t>(workers_[i]), &info, WEXITED | WNOHANG) != 0) {
-    if (errno == ECHILD) alive_[i] = false;  // reaped elsewhere (the program waited for it)
-    return;
+// The workers are this process's only children, so one waitid over all of
+// them finds each ended one: no per-worker system call at each wake-up.
+void Supervisor::reap_ended() {
+  for (;;) {
+    siginfo_t info{};
+    if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG) != 0 || info.si_pid == 0) return;
+    auto it = std::find(workers_.begin(), workers_.end(), info.si_pid);
+    if (it == workers_.end()) continue;
+    auto i = static_cast<std::size_t>(it - workers_.begin());
+    alive_[i] = false;
+    --live_;
+    report_death(static_cast<int>(i) + 1, info.si_code, info.si_status);
   }
-  if (info.si_pid == 0) return;  // still running
-  alive_[i] = false;
-  report_death(static_cast<int>(i) + 1, info.si_code, info.si_status);
 }
 
 void Supervisor::kill_live() {
@@ -110,58 +93,58 @@ void Supervisor::kill_live() {
     if (alive_[i]) kill(workers_[i], SIGKILL);
 }
 
-void Supervisor::watch() {
+bool Supervisor::pid0_gone(bool pidfd_readable) {
+  if (pid0_fd_ >= 0) return pidfd_readable;
+  return kill(pid0_, 0) != 0 && errno == ESRCH;
+}
+
+void Supervisor::run() {
   using Clock = std::chrono::steady_clock;
   ControlHeader& h = control_.header();
-  bool use_pidfds = !pidfds_.empty() && pidfds_[0] >= 0;
+  bool stop_seen = false, pid0_ended = false;
   Clock::time_point kill_at{};
-  bool stop_seen = false;
-  std::vector<pollfd> fds;
+  bool pid0_readable = false;
   for (;;) {
-    std::size_t live = 0;
-    for (bool a : alive_) live += a;
-    if (live == 0) break;
+    reap_ended();
+    if (live_ == 0) break;
     if (!stop_seen && h.stop.load()) {
       stop_seen = true;
       kill_at = Clock::now() + kGrace;
     }
-    int timeout = use_pidfds ? -1 : kPollMillis;
+    // pid 0 killed from outside: the workers die with it, as they would with their parent.
+    if (!pid0_ended && pid0_gone(pid0_readable)) {
+      pid0_ended = true;
+      kill_live();
+    }
+    int timeout = (pid0_fd_ >= 0 && child_fd_ >= 0) ? -1 : kPollMillis;
     if (stop_seen) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(kill_at - Clock::now());
       if (left.count() <= 0) {
         kill_live();
         timeout = kPollMillis;
       } else {
-        timeout =
-            std::min<int>(timeout < 0 ? INT32_MAX : timeout, static_cast<int>(left.count()) + 1);
+        timeout = timeout < 0 ? static_cast<int>(left.count()) + 1
+                              : std::min(timeout, static_cast<int>(left.count()) + 1);
       }
     }
-    fds.clear();
-    fds.push_back({wake_fd_, POLLIN, 0});
-    if (use_pidfds)
-      for (std::size_t i = 0; i < workers_.size(); ++i)
-        if (alive_[i]) fds.push_back({pidfds_[i], POLLIN, 0});
-    poll(fds.data(), fds.size(), timeout);
-    if (fds[0].revents) {
-      std::uint64_t n;
-      if (read(wake_fd_, &n, sizeof n) < 0) {
-        // Spurious wake-up; the loop re-checks everything anyway.
+    pollfd fds[3];
+    nfds_t n = 0;
+    if (child_fd_ >= 0) fds[n++] = {child_fd_, POLLIN, 0};
+    int pid0_slot = -1;
+    if (pid0_fd_ >= 0 && !pid0_ended) {
+      pid0_slot = static_cast<int>(n);
+      fds[n++] = {pid0_fd_, POLLIN, 0};
+    }
+    if (!stop_seen && stop_fd_ >= 0) fds[n++] = {stop_fd_, POLLIN, 0};  // not read: others watch it
+    poll(fds, n, timeout);
+    pid0_readable = pid0_slot >= 0 && fds[pid0_slot].revents != 0;
+    if (child_fd_ >= 0) {
+      signalfd_siginfo info;
+      while (read(child_fd_, &info, sizeof info) > 0) {
       }
     }
-    for (std::size_t i = 0; i < workers_.size(); ++i)
-      if (alive_[i]) reap(i);
   }
-  // Every worker is gone. If the program is being stopped while pid 0's main
-  // thread is busy in user code, nobody else will end pid 0: do it here.
-  if (h.stop.load() && !main_is_leaving_.load()) {
-    auto deadline = Clock::now() + kGrace;
-    while (!main_is_leaving_.load() && Clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (!main_is_leaving_.load()) {
-      std::fflush(stdout);
-      _exit(1);
-    }
-  }
+  if (!h.stop.load()) h.supervisor_done.store(1);
 }
 
 }  // namespace superstep::shm

@@ -1,13 +1,13 @@
-// Watches the worker processes from pid 0 (a thread that sleeps in poll() on
-// one pidfd per worker), so that a worker that dies or vanishes stops the
-// whole program with a message that names it, and so that no worker is left
-// running or unreaped however the program ends.
+// The supervisor of a shared-memory run (see process_tree.hpp for where it
+// sits): a process of its own, the parent of processes 1..p-1. It reaps them,
+// reports the first one that dies or exits without bsp_end (naming it, the
+// signal or status and the superstep), kills those that do not stop by
+// themselves within a grace period once the run is stopped, and kills them
+// all at once if pid 0 dies. It ends when every worker has ended.
 #pragma once
 
 #include <sys/types.h>
 
-#include <atomic>
-#include <thread>
 #include <vector>
 
 #include "engines/shm/control_block.hpp"
@@ -16,29 +16,33 @@ namespace superstep::shm {
 
 class Supervisor {
  public:
-  Supervisor(ControlBlock control, std::vector<pid_t> workers);
-  ~Supervisor();
+  // workers[i] is the OS pid of process i + 1; child_fd is a signalfd for
+  // SIGCHLD (or -1: then it polls).
+  Supervisor(ControlBlock control, std::vector<pid_t> workers, pid_t pid0, int stop_fd,
+             int child_fd);
 
-  // bsp_end on pid 0: waits until every worker has exited.
-  void wait_for_workers();
-  // The program is being stopped: gives workers a moment to notice, kills
-  // the ones that did not, and reaps them all.
-  void stop_workers();
+  // Watches until every worker has been reaped.
+  void run();
+
+  // Prints `line` unless somebody already reported, and stops the run:
+  // every process sees the stop flag, sleepers in the barrier wake, and
+  // whoever watches stop_fd wakes. Any process of the run may call it.
+  static void stop_run(ControlBlock control, int stop_fd, const char* line);
 
  private:
-  void watch();
-  void reap(std::size_t i);
+  void reap_ended();
   void report_death(int q, int code, int status);
   void kill_live();
-  void wake();
+  bool pid0_gone(bool pidfd_readable);
 
   ControlBlock control_;
-  std::vector<pid_t> workers_;  // workers_[i] is process i + 1
-  std::vector<int> pidfds_;
+  std::vector<pid_t> workers_;
   std::vector<bool> alive_;
-  int wake_fd_ = -1;
-  std::atomic<bool> main_is_leaving_{false};
-  std::thread watcher_;
+  std::size_t live_ = 0;
+  pid_t pid0_;
+  int pid0_fd_ = -1;
+  int stop_fd_;
+  int child_fd_;
 };
 
 }  // namespace superstep::shm
