@@ -10,6 +10,9 @@ bin=$build/bench
 echo "== empty superstep"
 for p in 2 4 8; do "$bin/bench_empty_superstep" "$p"; done
 
+echo "== start-up and teardown (bsp_begin + bsp_end) beside forking as many processes"
+"$bin/bench_startup" 64 256 1024
+
 echo "== total exchange"
 "$bin/bench_total_exchange" 2 $((1 << 20))
 "$bin/bench_total_exchange" 2 $((16 << 20))

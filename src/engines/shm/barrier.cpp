@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 
 #include "core/cpu_relax.hpp"
@@ -25,12 +26,16 @@ void futex_wake(std::atomic<std::uint32_t>* word) {
 }
 }  // namespace
 
-Barrier::Barrier(SharedBarrier* shared, int nprocs, bool oversubscribed,
+Barrier::Barrier(SharedBarrier* shared, int nprocs, int processes_per_cpu,
                  const std::atomic<std::uint32_t>* stop, void (*on_stop)())
     : shared_(shared),
       nprocs_(static_cast<std::uint32_t>(nprocs)),
-      spin_rounds_(oversubscribed ? 16 : 64),
-      yield_rounds_(256),
+      spin_rounds_(processes_per_cpu > 1 ? 16 : 64),
+      // Yielding hands the processor to a process that has yet to arrive; with
+      // many processes per processor each yield is a trip through a long run
+      // queue (at p = 1024 on 2 processors a barrier took seconds), so waiters
+      // go to sleep sooner the more processes share a processor.
+      yield_rounds_(256 / std::max(processes_per_cpu, 1)),
       stop_(stop),
       on_stop_(on_stop) {}
 

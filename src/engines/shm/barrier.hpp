@@ -24,7 +24,7 @@ class Barrier {
  public:
   // `stop` is polled while waiting; when it becomes non-zero, `on_stop` is
   // called (it must not return).
-  Barrier(SharedBarrier* shared, int nprocs, bool oversubscribed,
+  Barrier(SharedBarrier* shared, int nprocs, int processes_per_cpu,
           const std::atomic<std::uint32_t>* stop, void (*on_stop)());
 
   std::uint32_t arrive_and_wait(std::uint32_t flags);

@@ -115,8 +115,8 @@ int supervise(ControlBlock control, int nprocs, int stop_fd, pid_t pid0,
       Supervisor::stop_run(control, stop_fd, line);
       break;
     }
+    // Only the worker writes its state: it may have reached bsp_end already.
     control.process(q).os_pid = child;
-    control.process(q).state = kRunning;
     workers.push_back(child);
   }
   close_program_descriptors(stop_fd, child_fd);

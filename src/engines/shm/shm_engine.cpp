@@ -78,11 +78,11 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
 }
 }  // namespace
 
-ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed, int stop_fd)
+ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd)
     : control_(control),
       pid_(pid),
       nprocs_(control.header().nprocs),
-      barrier_(&control.header().barrier, control.header().nprocs, oversubscribed,
+      barrier_(&control.header().barrier, control.header().nprocs, processes_per_cpu,
                &control.header().stop, &ShmEngine::on_stop),
       stop_fd_(stop_fd) {}
 
@@ -102,11 +102,13 @@ ShmEngine* ShmEngine::start(int nprocs) {
   // Without it (a system that refuses to overcommit) puts are staged in
   // private memory and read with cross-memory attach instead.
   if (staging == MAP_FAILED) staging = nullptr;
-  bool oversubscribed = nprocs > available_cpus();
+  int cpus = available_cpus();
+  int processes_per_cpu = (nprocs + cpus - 1) / cpus;
+  bool oversubscribed = processes_per_cpu > 1;
   control.process(0).os_pid = getpid();
   control.process(0).state = kRunning;
   if (nprocs == 1) {
-    g_engine = new ShmEngine(control, 0, oversubscribed, -1);
+    g_engine = new ShmEngine(control, 0, processes_per_cpu, -1);
     g_engine->set_staging(staging, half);
     return g_engine;
   }
@@ -122,7 +124,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
   // cross-memory attach to ancestors (none of them is; no effect elsewhere).
   // pid 0 undoes it at bsp_end; the workers end there.
   prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
-  g_engine = new ShmEngine(control, q, oversubscribed, stop_fd);
+  g_engine = new ShmEngine(control, q, processes_per_cpu, stop_fd);
   g_engine->set_staging(staging, half);
   if (q == 0) {
     g_engine->watch_ =
@@ -148,12 +150,18 @@ std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_
   ProcessRecord& me = control_.process(pid_);
   me.summary[parity_] = mine;
   me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
+  // This process's descriptors lie one per destination, a page apart at large
+  // p: they are written only when it has streams, or to clear what it wrote
+  // at the last sync of this parity (at p = 1024, touching them at every
+  // empty sync cost every process a thousand page faults).
   if (mine.flags & kFlagStream) {
     for (int dst = 0; dst < nprocs_; ++dst)
       control_.stream(parity_, dst, pid_) = {
           reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data), out_per_dst[dst].size};
-  } else {
+    streams_published_[parity_] = true;
+  } else if (streams_published_[parity_]) {
     for (int dst = 0; dst < nprocs_; ++dst) control_.stream(parity_, dst, pid_).size = 0;
+    streams_published_[parity_] = false;
   }
   return barrier_.arrive_and_wait(mine.flags);
 }

@@ -55,7 +55,7 @@ class ShmEngine final : public Engine {
   [[noreturn]] void abort_all(const char* message) override;
 
  private:
-  ShmEngine(ControlBlock control, int pid, bool oversubscribed, int stop_fd);
+  ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd);
   // Ends this process after the program was stopped (by anyone).
   [[noreturn]] void leave_stopped();
   void set_staging(void* area, std::uint64_t half) {
@@ -77,7 +77,8 @@ class ShmEngine final : public Engine {
   std::uint64_t staging_half_ = 0;
   int pid_;
   int nprocs_;
-  int parity_ = 0;  // of the superstep whose sync is under way
+  int parity_ = 0;                              // of the superstep whose sync is under way
+  bool streams_published_[2] = {false, false};  // by parity: descriptors hold sizes
   Barrier barrier_;
   int stop_fd_;                             // written when the run is stopped (-1 at p = 1)
   std::unique_ptr<SupervisorWatch> watch_;  // pid 0 only, with p > 1

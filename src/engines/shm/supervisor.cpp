@@ -111,9 +111,11 @@ void Supervisor::run() {
       stop_seen = true;
       kill_at = Clock::now() + kGrace;
     }
-    // pid 0 killed from outside: the workers die with it, as they would with their parent.
+    // pid 0 killed: the workers die with it, silently (the program's exit status says
+    // what happened; pid 0 is the program the user started).
     if (!pid0_ended && pid0_gone(pid0_readable)) {
       pid0_ended = true;
+      stop_run(control_, -1, nullptr);
       kill_live();
     }
     int timeout = (pid0_fd_ >= 0 && child_fd_ >= 0) ? -1 : kPollMillis;
