@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "core/output_redirect.hpp"
+#include "core/processors.hpp"
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/supervisor.hpp"
 
@@ -26,13 +27,6 @@ std::int64_t monotonic_ns() {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
-int available_cpus() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n > 0 ? static_cast<int>(n) : 1;
 }
 
 // With no more processes than processors, process q starts on the q-th
@@ -96,7 +90,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
   // Without it (a system that refuses to overcommit) puts are staged in
   // private memory and read with cross-memory attach instead.
   if (staging == MAP_FAILED) staging = nullptr;
-  bool oversubscribed = nprocs > available_cpus();
+  bool oversubscribed = nprocs > available_processors();
 
   // Let the other processes of this run read our memory where Yama restricts
   // cross-memory attach to ancestors (no effect elsewhere).
