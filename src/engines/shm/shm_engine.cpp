@@ -16,6 +16,7 @@
 #include "core/output_redirect.hpp"
 #include "core/processors.hpp"
 #include "engines/shm/remote_memory.hpp"
+#include "engines/shm/run_status.hpp"
 #include "engines/shm/supervisor.hpp"
 
 namespace superstep::shm {
@@ -81,6 +82,7 @@ ShmEngine::~ShmEngine() {
 ShmEngine* ShmEngine::start(int nprocs) {
   ControlBlock control = ControlBlock::create(nprocs);
   if (!control.valid()) startup_failure("cannot map the control block", errno);
+  run_status::begin(nprocs);
   control.header().start_ns = monotonic_ns();
   std::uint64_t half =
       std::min(kStagingMaxHalf, kStagingAddressSpace / (2 * static_cast<std::uint64_t>(nprocs)));
@@ -143,11 +145,14 @@ double ShmEngine::seconds_since_start() const {
 
 void ShmEngine::note_superstep(std::uint64_t superstep) {
   control_.process(pid_).superstep.store(superstep, std::memory_order_relaxed);
+  run_status::note(pid_, superstep, RunState::kComputing);
 }
 
 std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
                                   const void* bulk_base) {
   parity_ = static_cast<int>(mine.superstep & 1);
+  run_status::note(pid_, mine.superstep,
+                   mine.flags & kFlagEnd ? RunState::kInEnd : RunState::kInSync);
   ProcessRecord& me = control_.process(pid_);
   me.summary[parity_] = mine;
   me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
@@ -216,6 +221,7 @@ const char* ShmEngine::reply_data(int) const { return nullptr; }
 
 void ShmEngine::finish() {
   control_.process(pid_).state = kEnded;
+  run_status::note_state(pid_, RunState::kEnded);
   if (pid_ != 0) {
     std::exit(0);
   }
