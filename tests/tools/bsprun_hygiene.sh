@@ -16,6 +16,19 @@ fail() {
   echo "FAILED: $*" >&2
   exit 1
 }
+# The live processes (zombies do not count) whose parent (parent) or process
+# group (group) is $2, read from /proc: procps may not be installed.
+processes() {
+  for stat in /proc/[0-9]*/stat; do
+    read -r line 2>/dev/null <"$stat" || continue
+    set -- "$1" "$2" ${line##*) } # state, parent, group, ...
+    [ "$3" = Z ] && continue
+    if { [ "$1" = parent ] && [ "$4" = "$2" ]; } || { [ "$1" = group ] && [ "$5" = "$2" ]; }; then
+      pid=${stat#/proc/}
+      echo "${pid%/stat}"
+    fi
+  done
+}
 
 case $mode in
 closed-pipe)
@@ -32,18 +45,18 @@ killed)
   # The program runs in a process group of its own, named after its pid.
   group=""
   for _ in $(seq 100); do
-    group=$(pgrep -P "$launcher" | head -1)
-    [ -n "$group" ] && [ "$(pgrep -g "$group" | wc -l)" -ge 4 ] && break
+    group=$(processes parent "$launcher" | head -1)
+    [ -n "$group" ] && [ "$(processes group "$group" | wc -l)" -ge 4 ] && break
     sleep 0.05
   done
   [ -n "$group" ] || fail "bsprun did not start the program"
   kill -9 "$launcher"
   wait "$launcher" 2>/dev/null
   for _ in $(seq 100); do
-    pgrep -g "$group" >/dev/null || exit 0
+    [ -z "$(processes group "$group")" ] && exit 0
     sleep 0.05
   done
-  left=$(pgrep -g "$group" | tr '\n' ' ')
+  left=$(processes group "$group" | tr '\n' ' ')
   kill -9 -- "-$group" 2>/dev/null
   fail "processes $left of the program outlived bsprun by 5 seconds"
   ;;
