@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <thread>
 
 #include "api/checks.hpp"
 #include "core/errors.hpp"
+#include "core/processors.hpp"
 #include "core/runtime.hpp"
 #include "engines/engine_select.hpp"
 
@@ -25,18 +25,12 @@ using superstep::usage_error;
 
 namespace {
 
-// The processors this process may run on.
-int available_processors() {
-  unsigned n = std::thread::hardware_concurrency();
-  return n ? static_cast<int>(n) : 1;
-}
-
 // bsp_nprocs() before bsp_begin: under MPI the processes of the job, else
 // $BSP_NPROCS if set, else the processors.
 int processors_before_begin() {
   if (int mpi_processes = superstep::mpi_processes_before_begin()) return mpi_processes;
   const char* env = std::getenv("BSP_NPROCS");
-  if (!env || !*env) return available_processors();
+  if (!env || !*env) return superstep::available_processors();
   char* end = nullptr;
   long n = std::strtol(env, &end, 10);
   if (*end != '\0' || n < 1 || n > INT_MAX)

@@ -89,13 +89,17 @@ void Runtime::unresolvable(const char* primitive, int pid, const void* ident, st
     usage_error(primitive,
                 "process %d registered NULL in the registration of %p, so it has no memory there",
                 pid, ident);
-  if (offset + nbytes > size)
+  if (offset + nbytes > size) {
+    // A put writes into the remote area, a get reads from it: name its role.
+    bool reads = std::strstr(primitive, "get") != nullptr;
     usage_error(primitive,
                 "offset %llu + nbytes %llu = %llu is beyond the %llu bytes process %d registered "
-                "for %p; stay within the area the destination registered",
+                "for %p; a %s must stay within the area its %s (process %d) registered",
                 static_cast<unsigned long long>(offset), static_cast<unsigned long long>(nbytes),
                 static_cast<unsigned long long>(offset + nbytes),
-                static_cast<unsigned long long>(size), pid, ident);
+                static_cast<unsigned long long>(size), pid, ident, reads ? "get" : "put",
+                reads ? "source" : "destination", pid);
+  }
   usage_error(primitive, "internal error: the registration of %p resolved", ident);
 }
 

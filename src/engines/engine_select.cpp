@@ -18,6 +18,9 @@
 #ifndef SUPERSTEP_INSTALL_LIBDIR
 #define SUPERSTEP_INSTALL_LIBDIR ""
 #endif
+#ifndef SUPERSTEP_BUILD_LIBDIR
+#define SUPERSTEP_BUILD_LIBDIR ""
+#endif
 
 namespace superstep {
 
@@ -56,27 +59,36 @@ std::string own_directory() {
 
 struct Plugin {
   void* handle = nullptr;
-  std::string error;
+  std::string error;  // every place tried, and why it failed there
 };
 
 // An already loaded plugin (the program links libbsp_mpi to call
-// bsp_mpi_use_communicator), else the one next to libbsp, else the one in the
-// install directory, else whatever the loader finds by name.
+// bsp_mpi_use_communicator); else the file $BSP_MPI_PLUGIN names, when set;
+// else the one next to libbsp (next to the program when libbsp is linked
+// statically), the one in the install directory, the one in the build tree
+// (for programs linked statically there), and whatever the loader finds by
+// name.
 Plugin& plugin() {
   static Plugin loaded = [] {
     Plugin p;
     p.handle = dlopen(SUPERSTEP_MPI_PLUGIN, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
-    std::vector<std::string> candidates{own_directory() + SUPERSTEP_MPI_PLUGIN};
-    if (*SUPERSTEP_INSTALL_LIBDIR)
-      candidates.push_back(std::string(SUPERSTEP_INSTALL_LIBDIR) + "/" + SUPERSTEP_MPI_PLUGIN);
-    candidates.push_back(SUPERSTEP_MPI_PLUGIN);
+    std::vector<std::string> candidates;
+    const char* named = std::getenv("BSP_MPI_PLUGIN");
+    if (named && *named) {
+      candidates.push_back(named);
+    } else {
+      candidates.push_back(own_directory() + SUPERSTEP_MPI_PLUGIN);
+      for (const char* dir : {SUPERSTEP_INSTALL_LIBDIR, SUPERSTEP_BUILD_LIBDIR})
+        if (*dir) candidates.push_back(std::string(dir) + "/" + SUPERSTEP_MPI_PLUGIN);
+      candidates.push_back(SUPERSTEP_MPI_PLUGIN);
+    }
     for (const std::string& path : candidates) {
       if (p.handle) break;
       // Global: Open MPI loads components of its own that need libmpi's symbols.
       p.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
-      if (!p.handle && p.error.empty()) {
+      if (!p.handle) {
         const char* why = dlerror();
-        p.error = why ? why : "not found";
+        p.error += (p.error.empty() ? "" : "; ") + std::string(why ? why : path + ": not found");
       }
     }
     return p;
@@ -89,10 +101,12 @@ Fn plugin_function(const char* primitive, const char* why_mpi, const char* symbo
   Plugin& p = plugin();
   if (!p.handle)
     usage_error(primitive,
-                "the MPI engine is needed (%s) but its plugin %s cannot be loaded (%s); build "
-                "Superstep where MPI is installed (libopenmpi-dev or an MPICH), install it next "
-                "to libbsp, or set BSP_ENGINE=shm to run on this host's shared memory",
-                why_mpi, SUPERSTEP_MPI_PLUGIN, p.error.c_str());
+                "the MPI engine is needed (%s) but its plugin %s cannot be loaded (%s); set "
+                "BSP_MPI_PLUGIN to the plugin's full path (cmake --install puts it next to "
+                "libbsp, by default in %s; a Superstep built without MPI has none: rebuild it "
+                "where MPI is installed), or set BSP_ENGINE=shm to run on this host's shared "
+                "memory",
+                why_mpi, SUPERSTEP_MPI_PLUGIN, p.error.c_str(), SUPERSTEP_INSTALL_LIBDIR);
   void* fn = dlsym(p.handle, symbol);
   if (!fn)
     usage_error(primitive, "the MPI engine plugin %s lacks %s; it does not match this libbsp",

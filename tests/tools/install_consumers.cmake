@@ -14,9 +14,14 @@ function(run)
   set(output "${out}" PARENT_SCOPE)
 endfunction()
 
+# Installed programs must start with nothing but the prefix: no LD_LIBRARY_PATH,
+# no variables of the build, a plain PATH.
+find_program(ENV_PROGRAM env REQUIRED)
+set(clean_env ${ENV_PROGRAM} -i PATH=/usr/bin:/bin)
+
 # Runs `program` with 3 processes under the installed bsprun; expects `line`.
 function(expect_run program line)
-  run(${prefix}/bin/bsprun -n 3 ${program})
+  run(${clean_env} ${prefix}/bin/bsprun -n 3 ${program})
   if(NOT output STREQUAL "${line}\n")
     message(FATAL_ERROR "${program} printed:\n${output}\nexpected:\n${line}")
   endif()
@@ -29,13 +34,26 @@ file(MAKE_DIRECTORY ${WORK_DIR})
 
 # 1. Install, and check that everything the documentation promises is there.
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} --config ${CONFIG})
-foreach(file bin/bsprun bin/bspcc bin/bspc++ include/bsp.h include/mcbsp.h
+foreach(file bin/bsprun bin/bspcc bin/bspc++ bin/bspprobe include/bsp.h include/mcbsp.h
         include/superstep/mcbsp_interface.h lib/libbsp.so lib/libbsp.a
         lib/cmake/Superstep/SuperstepConfig.cmake lib/cmake/Superstep/SuperstepConfigVersion.cmake
         lib/pkgconfig/superstep.pc)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "not installed: ${prefix}/${file}")
   endif()
+endforeach()
+
+# Every installed tool starts from the prefix and knows --help.
+file(GLOB tools ${prefix}/bin/*)
+foreach(tool ${tools})
+  run(${clean_env} ${tool} --help)
+  get_filename_component(name ${tool} NAME)
+  string(TOLOWER "${output}" lowered)
+  string(FIND "${lowered}" "usage: ${name} " at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${tool} --help printed no usage:\n${output}")
+  endif()
+  message(STATUS "ok: ${tool} --help")
 endforeach()
 
 # 2. CMake: find_package(Superstep), shared and static library.
@@ -60,11 +78,11 @@ expect_run(${build}/consumer "pkg-config consumer: 3 messages, sum of pids = 3")
 # 4. bspcc and bspc++ as installed (they find the prefix from their own location).
 set(build ${WORK_DIR}/bspcc)
 file(MAKE_DIRECTORY ${build})
-run(${prefix}/bin/bspcc --show -c x.c)
+run(${clean_env} ${prefix}/bin/bspcc --show -c x.c)
 if(NOT output MATCHES "-I${prefix}/include -c x.c")
   message(FATAL_ERROR "installed bspcc does not use the prefix: ${output}")
 endif()
-run(${prefix}/bin/bspcc -O2 ${CONSUMERS}/bspcc/consumer.c -o ${build}/consumer)
+run(${clean_env} ${prefix}/bin/bspcc -O2 ${CONSUMERS}/bspcc/consumer.c -o ${build}/consumer)
 expect_run(${build}/consumer "bspcc consumer: sum of pids over 3 processes = 3")
-run(${prefix}/bin/bspc++ --mcbsp -O2 ${CONSUMERS}/bspcc/consumer.cpp -o ${build}/consumer_cxx)
+run(${clean_env} ${prefix}/bin/bspc++ --mcbsp -O2 ${CONSUMERS}/bspcc/consumer.cpp -o ${build}/consumer_cxx)
 expect_run(${build}/consumer_cxx "bspc++ consumer: sum of pids = 3")

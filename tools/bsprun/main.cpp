@@ -3,7 +3,10 @@
 // bsprun starts one process, the program, with BSP_NPROCS=P in its
 // environment; the program's bsp_begin creates the other BSP processes. The
 // program runs in a process group of its own so that --timeout and signals
-// sent to bsprun reach every BSP process.
+// sent to bsprun reach every BSP process. The program dies with bsprun, and
+// its BSP processes die with it. On the shm engine the processes note their
+// superstep and state in a status file (src/core/run_status.hpp), so that a
+// --timeout can say which processes are stuck where.
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +23,7 @@
 #include "core/output_redirect.hpp"
 #include "options.hpp"
 #include "program_process.hpp"
+#include "run_status_file.hpp"
 #include "signal_pipe.hpp"
 #include "tagged_output.hpp"
 
@@ -77,6 +81,18 @@ int run(const Options& options) {
     spec.stdout_fd = tagged->program_stdout();
     spec.stderr_fd = tagged->program_stderr();
   }
+  // Only the shm engine writes it; under mpirun the ranks are mpirun's children.
+  std::optional<RunStatusFile> status_file;
+  if (!options.mpi) {
+    try {
+      status_file.emplace();
+      spec.inherit_fd = status_file->fd();
+      spec.environment.emplace_back(superstep::kRunStatusVariable,
+                                    std::to_string(status_file->fd()));
+    } catch (const std::system_error&) {
+      status_file.reset();  // the timeout message is then shorter
+    }
+  }
 
   int error = 0;
   std::optional<ProgramProcess> program =
@@ -111,10 +127,12 @@ int run(const Options& options) {
 
     auto now = Clock::now();
     if (timeout_at && now >= *timeout_at) {
+      std::string where = status_file ? status_file->describe() : "";
+      if (!where.empty()) where = "; " + where;
       std::fprintf(stderr,
-                   "bsprun: timeout: '%s' ran longer than %g seconds; stopping all its "
+                   "bsprun: timeout: '%s' ran longer than %g seconds%s; stopping all its "
                    "processes\n",
-                   options.command[0].c_str(), *options.timeout_seconds);
+                   options.command[0].c_str(), *options.timeout_seconds, where.c_str());
       program->signal_group(SIGTERM);
       timed_out = true;
       timeout_at.reset();
@@ -128,7 +146,8 @@ int run(const Options& options) {
     }
   }
   if (timed_out) return kExitTimeout;
-  if (WIFSIGNALED(*status)) {
+  // SIGPIPE: whoever read the output stopped (... | head); shells keep quiet too.
+  if (WIFSIGNALED(*status) && WTERMSIG(*status) != SIGPIPE) {
     int signo = WTERMSIG(*status);
     std::fprintf(stderr, "bsprun: '%s' was killed by signal %d (%s)\n", options.command[0].c_str(),
                  signo, strsignal(signo));

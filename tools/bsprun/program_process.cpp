@@ -1,6 +1,7 @@
 #include "program_process.hpp"
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,12 +26,17 @@ void set_terminal_group(pid_t group) {
   ::sigprocmask(SIG_SETMASK, &saved, nullptr);
 }
 
-[[noreturn]] void run_child(const ProgramSpec& spec, bool take_terminal, int error_fd,
+[[noreturn]] void run_child(const ProgramSpec& spec, pid_t bsprun, bool take_terminal, int error_fd,
                             void (*before_exec)()) {
+  // Nothing may outlive bsprun, however it ends. The signal survives exec; the
+  // workers bsp_begin creates die with this process, their pid 0.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  if (::getppid() != bsprun) ::_exit(127);  // bsprun died before the line above
   ::setpgid(0, 0);
   if (take_terminal) set_terminal_group(::getpid());
   if (spec.stdout_fd >= 0) ::dup2(spec.stdout_fd, STDOUT_FILENO);
   if (spec.stderr_fd >= 0) ::dup2(spec.stderr_fd, STDERR_FILENO);
+  if (spec.inherit_fd >= 0) ::fcntl(spec.inherit_fd, F_SETFD, 0);
   for (const auto& [name, value] : spec.environment) ::setenv(name.c_str(), value.c_str(), 1);
   if (before_exec != nullptr) before_exec();
   std::vector<char*> argv;
@@ -54,6 +60,7 @@ std::optional<ProgramProcess> ProgramProcess::start(const ProgramSpec& spec, voi
     return std::nullopt;
   }
   bool take_terminal = in_terminal_foreground();
+  pid_t bsprun = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) {
     error = errno;
@@ -63,7 +70,7 @@ std::optional<ProgramProcess> ProgramProcess::start(const ProgramSpec& spec, voi
   }
   if (pid == 0) {
     ::close(report[0]);
-    run_child(spec, take_terminal, report[1], before_exec);
+    run_child(spec, bsprun, take_terminal, report[1], before_exec);
   }
   ::close(report[1]);
   // Also here, so the group exists whichever process runs first (fails

@@ -15,8 +15,9 @@ namespace bsprun {
 struct ProgramSpec {
   std::vector<std::string> command;                              // program and arguments
   std::vector<std::pair<std::string, std::string>> environment;  // set in the program only
-  int stdout_fd = -1;  // when >= 0, becomes the program's stdout
-  int stderr_fd = -1;  // when >= 0, becomes the program's stderr
+  int stdout_fd = -1;   // when >= 0, becomes the program's stdout
+  int stderr_fd = -1;   // when >= 0, becomes the program's stderr
+  int inherit_fd = -1;  // when >= 0, stays open (same number) in the program
 };
 
 class ProgramProcess {
@@ -25,7 +26,8 @@ class ProgramProcess {
   // program's group becomes the terminal's foreground group, so it can read
   // the terminal and gets the terminal's Ctrl-C. On failure to start, returns
   // nullopt and sets `error` to the errno of the failed exec (or fork).
-  // `before_exec` runs in the child just before exec.
+  // `before_exec` runs in the child just before exec. The program is killed
+  // when bsprun dies (even by SIGKILL); its BSP processes die with it.
   static std::optional<ProgramProcess> start(const ProgramSpec& spec, void (*before_exec)(),
                                              int& error);
 

@@ -35,6 +35,7 @@ SignalPipe::SignalPipe() {
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART | SA_NOCLDSTOP;
   for (int signo : kSignals) ::sigaction(signo, &action, nullptr);
+  ::signal(SIGPIPE, SIG_IGN);
 }
 
 SignalPipe::~SignalPipe() {
@@ -49,6 +50,7 @@ void SignalPipe::restore_defaults() {
   action.sa_handler = SIG_DFL;
   sigemptyset(&action.sa_mask);
   for (int signo : kSignals) ::sigaction(signo, &action, nullptr);
+  ::signal(SIGPIPE, SIG_DFL);  // an ignored signal would stay ignored across exec
 }
 
 std::vector<int> SignalPipe::take() {

@@ -9,7 +9,9 @@ namespace bsprun {
 class SignalPipe {
  public:
   // Catches SIGCHLD and the signals bsprun passes on to the program
-  // (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2).
+  // (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2), and ignores
+  // SIGPIPE: a closed stdout (bsprun --tag-output ... | head) must not kill
+  // bsprun before it has cleaned up.
   SignalPipe();
   ~SignalPipe();
   SignalPipe(const SignalPipe&) = delete;

@@ -21,14 +21,17 @@ constexpr std::size_t kMaxLine = 64 * 1024;
   throw std::system_error(errno, std::generic_category(), what);
 }
 
-void write_all(int fd, const char* data, std::size_t size) {
+// False once nobody reads `fd` any more (EPIPE); on other errors there is
+// nowhere to print, but the program's output is still drained.
+bool write_all(int fd, const char* data, std::size_t size) {
   while (size > 0) {
     ssize_t n = ::write(fd, data, size);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;  // nowhere to print; keep draining the program's output
+    if (n <= 0) return !(n < 0 && errno == EPIPE);
     data += n;
     size -= static_cast<std::size_t>(n);
   }
+  return true;
 }
 
 std::string make_temporary_folder() {
@@ -50,7 +53,8 @@ struct TaggedOutput::Stream {
   std::string pending;
 
   // Prints every complete line in `pending`; at end of file also the rest.
-  void print_lines(bool at_end) {
+  // False when the target is a closed pipe.
+  bool print_lines(bool at_end) {
     std::size_t start = 0;
     for (;;) {
       std::size_t newline = pending.find('\n', start);
@@ -67,10 +71,11 @@ struct TaggedOutput::Stream {
       std::string line = "[" + std::to_string(pid) + "] ";
       line.append(pending, start, length);
       line += '\n';
-      write_all(target, line.data(), line.size());
+      if (!write_all(target, line.data(), line.size())) return false;
       start = next;
     }
     pending.erase(0, start);
+    return true;
   }
 
   // A socket connection starts with "<pid> <1|2>\n"; false if it is malformed.
@@ -139,6 +144,15 @@ void TaggedOutput::handle(const std::vector<pollfd>& fds, std::size_t first) {
     if (fds[first + 1 + i].revents != 0) ready.push_back(streams_[i].get());
   }
   for (Stream* stream : ready) read_stream(*stream);
+  // Where bsprun's stdout or stderr is a closed pipe, the program's streams
+  // to it are closed too: its next write there fails as it would without
+  // bsprun in between (SIGPIPE).
+  for (auto& stream : streams_) {
+    if (stream->fd >= 0 && stream->pid >= 0 && closed_[stream->target]) {
+      ::close(stream->fd);
+      stream->fd = -1;
+    }
+  }
   std::erase_if(streams_, [](const auto& stream) { return stream->fd < 0; });
   if (fds[first].revents != 0) accept_pending();
 }
@@ -163,7 +177,8 @@ void TaggedOutput::read_stream(Stream& stream) {
   bool at_end = n <= 0;
   if (n > 0) stream.pending.append(buffer, static_cast<std::size_t>(n));
   if (stream.pid < 0 && !stream.parse_header()) at_end = true;  // not one of ours
-  if (stream.pid >= 0) stream.print_lines(at_end);
+  if (stream.pid >= 0 && !closed_[stream.target] && !stream.print_lines(at_end))
+    closed_[stream.target] = true;
   if (at_end) {
     ::close(stream.fd);
     stream.fd = -1;

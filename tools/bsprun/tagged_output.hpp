@@ -52,6 +52,7 @@ class TaggedOutput {
   int program_stdout_ = -1;
   int program_stderr_ = -1;
   std::vector<std::unique_ptr<Stream>> streams_;  // open streams, in the order they appeared
+  bool closed_[3] = {};  // by target (1, 2): nobody reads bsprun's stdout or stderr any more
 };
 
 }  // namespace bsprun

@@ -15,10 +15,12 @@
 #include <cstring>
 
 #include "core/output_redirect.hpp"
+#include "core/processors.hpp"
 #include "core/standard_streams.hpp"
 #include "engines/shm/fork_safety.hpp"
 #include "engines/shm/process_tree.hpp"
 #include "engines/shm/remote_memory.hpp"
+#include "engines/shm/run_status.hpp"
 #include "engines/shm/supervisor.hpp"
 #include "engines/shm/supervisor_watch.hpp"
 
@@ -31,13 +33,6 @@ std::int64_t monotonic_ns() {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
-int available_cpus() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n > 0 ? static_cast<int>(n) : 1;
 }
 
 // With no more processes than processors, process q starts on the q-th
@@ -93,6 +88,7 @@ ShmEngine::~ShmEngine() {
 ShmEngine* ShmEngine::start(int nprocs) {
   ControlBlock control = ControlBlock::create(nprocs);
   if (!control.valid()) startup_failure("cannot map the control block", errno);
+  run_status::begin(nprocs);
   control.header().start_ns = monotonic_ns();
   std::uint64_t half =
       std::min(kStagingMaxHalf, kStagingAddressSpace / (2 * static_cast<std::uint64_t>(nprocs)));
@@ -102,7 +98,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
   // Without it (a system that refuses to overcommit) puts are staged in
   // private memory and read with cross-memory attach instead.
   if (staging == MAP_FAILED) staging = nullptr;
-  int cpus = available_cpus();
+  int cpus = available_processors();
   int processes_per_cpu = (nprocs + cpus - 1) / cpus;
   bool oversubscribed = processes_per_cpu > 1;
   control.process(0).os_pid = getpid();
@@ -142,11 +138,14 @@ double ShmEngine::seconds_since_start() const {
 
 void ShmEngine::note_superstep(std::uint64_t superstep) {
   control_.process(pid_).superstep.store(superstep, std::memory_order_relaxed);
+  run_status::note(pid_, superstep, RunState::kComputing);
 }
 
 std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
                                   const void* bulk_base) {
   parity_ = static_cast<int>(mine.superstep & 1);
+  run_status::note(pid_, mine.superstep,
+                   mine.flags & kFlagEnd ? RunState::kInEnd : RunState::kInSync);
   ProcessRecord& me = control_.process(pid_);
   me.summary[parity_] = mine;
   me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
@@ -221,6 +220,7 @@ const char* ShmEngine::reply_data(int) const { return nullptr; }
 
 void ShmEngine::finish() {
   control_.process(pid_).state = kEnded;
+  run_status::note_state(pid_, RunState::kEnded);
   if (pid_ != 0) {
     // Paper §2.2: at bsp_end all but process 0 are terminated. What this
     // process wrote is flushed; the exit handlers and static destructors it

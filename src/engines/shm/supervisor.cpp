@@ -23,6 +23,9 @@ namespace {
 constexpr auto kGrace = std::chrono::milliseconds(300);
 // Without pidfds (Linux < 5.3) or a signalfd, the supervisor polls this often.
 constexpr int kPollMillis = 20;
+// How long a worker's death by a signal is held back to see whether the same
+// signal ends pid 0 too.
+constexpr int kGroupSignalWindowMillis = 100;
 }  // namespace
 
 Supervisor::Supervisor(ControlBlock control, std::vector<pid_t> workers, pid_t pid0, int stop_fd,
@@ -58,8 +61,16 @@ void Supervisor::report_death(int q, int code, int status) {
   auto superstep = static_cast<unsigned long long>(rec.superstep.load());
   bool ended = rec.state.load() == kEnded;
   if (ended && code == CLD_EXITED && status == 0) return;  // a normal end
+  bool killed = code == CLD_KILLED || code == CLD_DUMPED;
+  // A signal sent to the whole program (Ctrl-C, a launcher's SIGTERM to the
+  // process group) ends pid 0 too: its exit status tells, and the workers it
+  // reached are no fault to report.
+  if (killed && pid0_ends_within(kGroupSignalWindowMillis)) {
+    stop_run(control_, stop_fd_, nullptr);
+    return;
+  }
   std::string what;
-  if (code == CLD_KILLED || code == CLD_DUMPED)
+  if (killed)
     what = "was killed by signal " + std::to_string(status) + " (" + strsignal(status) + ")";
   else
     what = "exited with status " + std::to_string(status);
@@ -91,6 +102,18 @@ void Supervisor::reap_ended() {
 void Supervisor::kill_live() {
   for (std::size_t i = 0; i < workers_.size(); ++i)
     if (alive_[i]) kill(workers_[i], SIGKILL);
+}
+
+bool Supervisor::pid0_ends_within(int millis) {
+  if (pid0_fd_ >= 0) {
+    pollfd fd{pid0_fd_, POLLIN, 0};
+    return poll(&fd, 1, millis) > 0;
+  }
+  for (int waited = 0;; waited += 5) {
+    if (kill(pid0_, 0) != 0 && errno == ESRCH) return true;
+    if (waited >= millis) return false;
+    usleep(5000);
+  }
 }
 
 bool Supervisor::pid0_gone(bool pidfd_readable) {

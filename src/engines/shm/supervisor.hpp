@@ -34,6 +34,7 @@ class Supervisor {
   void report_death(int q, int code, int status);
   void kill_live();
   bool pid0_gone(bool pidfd_readable);
+  bool pid0_ends_within(int millis);
 
   ControlBlock control_;
   std::vector<pid_t> workers_;

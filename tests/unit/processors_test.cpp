@@ -1,0 +1,68 @@
+// core/processors: the cgroup v2 quota arithmetic and lookup, on made-up
+// files. (That bsp_nprocs() follows the affinity mask is tested with taskset
+// in tests/unit/CMakeLists.txt.)
+#include "core/processors.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+int failures = 0;
+
+void expect(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "FAILED: %s\n", what);
+    ++failures;
+  }
+}
+
+void write(const std::filesystem::path& file, const char* text) {
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file) << text;
+}
+
+}  // namespace
+
+int main() {
+  using superstep::cgroup_quota_processors;
+  using superstep::cgroup_v2_path;
+  using superstep::processors_of_cpu_max;
+
+  expect(processors_of_cpu_max("max 100000\n") == std::nullopt, "no quota");
+  expect(processors_of_cpu_max("100000 100000\n") == 1, "one processor");
+  expect(processors_of_cpu_max("150000 100000\n") == 2, "1.5 processors round up");
+  expect(processors_of_cpu_max("400000 100000") == 4, "four processors");
+  expect(processors_of_cpu_max("1000 100000\n") == 1, "a sliver is still one processor");
+  expect(processors_of_cpu_max("") == std::nullopt, "empty file");
+  expect(processors_of_cpu_max("12x 100") == std::nullopt, "garbage");
+  expect(processors_of_cpu_max("100 0") == std::nullopt, "zero period");
+
+  expect(cgroup_v2_path("0::/user.slice/job\n") == "/user.slice/job", "v2 only");
+  expect(cgroup_v2_path("4:memory:/x\n1:cpu:/\n0::/\n") == "/", "hybrid");
+  expect(cgroup_v2_path("4:memory:/x\n1:cpu:/\n") == std::nullopt, "v1 only");
+
+  auto root = std::filesystem::temp_directory_path() /
+              ("superstep-processors-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(root);
+  expect(cgroup_quota_processors(root.string(), "/a/b") == std::nullopt, "no files");
+  write(root / "a/b/cpu.max", "max 100000\n");
+  expect(cgroup_quota_processors(root.string(), "/a/b") == std::nullopt, "unlimited");
+  write(root / "a/cpu.max", "300000 100000\n");
+  expect(cgroup_quota_processors(root.string(), "/a/b") == 3, "a parent's quota binds");
+  write(root / "a/b/cpu.max", "200000 100000\n");
+  expect(cgroup_quota_processors(root.string(), "/a/b/") == 2, "the smallest quota binds");
+  write(root / "cpu.max", "100000 100000\n");
+  expect(cgroup_quota_processors(root.string(), "/") == 1, "the root (a container's own)");
+  expect(cgroup_quota_processors(root.string(), "/a/b") == 1, "up to the root");
+  std::filesystem::remove_all(root);
+
+  expect(superstep::available_processors() >= 1, "at least one processor");
+  if (failures == 0) std::puts("PASS");
+  return failures == 0 ? 0 : 1;
+}
