@@ -12,8 +12,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "core/output_redirect.hpp"
+#include "engines/shm/data_path.hpp"
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/supervisor.hpp"
 
@@ -71,6 +73,21 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
   std::fprintf(stderr, "superstep: error in bsp_begin: %s: %s\n", what, std::strerror(err));
   std::exit(1);
 }
+
+// This run's mailboxes, made by pid 0 before the fork and taken over by the
+// engine of every process (empty where cross-memory attach works).
+Mailboxes g_run_mailboxes;
+
+Mailboxes mailboxes_for_this_run(int nprocs) {
+  if (choose_data_path(nprocs) == DataPath::kCrossMemory) return {};
+  Mailboxes m = Mailboxes::create(nprocs);
+  if (!m.valid())
+    startup_failure(
+        "cross-memory attach is refused here, and the shared mapping that replaces it "
+        "cannot be made",
+        errno);
+  return m;
+}
 }  // namespace
 
 ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed)
@@ -78,10 +95,12 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, bool oversubscribed)
       pid_(pid),
       nprocs_(control.header().nprocs),
       barrier_(&control.header().barrier, control.header().nprocs, oversubscribed,
-               &control.header().stop, &ShmEngine::on_stop) {}
+               &control.header().stop, &ShmEngine::on_stop),
+      mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})) {}
 
 ShmEngine::~ShmEngine() {
   if (g_engine == this) g_engine = nullptr;
+  mailboxes_.unmap();
 }
 
 ShmEngine* ShmEngine::start(int nprocs) {
@@ -103,6 +122,8 @@ ShmEngine* ShmEngine::start(int nprocs) {
   prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
   // The supervisor must be able to wait for its workers.
   signal(SIGCHLD, SIG_DFL);
+  // Cross-memory attach, or shared mailboxes where it is refused.
+  g_run_mailboxes = mailboxes_for_this_run(nprocs);
   // Whatever pid 0 has buffered would otherwise be printed by every process.
   std::fflush(nullptr);
 
@@ -157,12 +178,15 @@ std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_
   ProcessRecord& me = control_.process(pid_);
   me.summary[parity_] = mine;
   me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
-  if (mine.flags & kFlagStream) {
+  if (mailboxes_.valid()) mailboxes_.start_filling(parity_);  // also for this sync's replies
+  if (!(mine.flags & kFlagStream)) {
+    for (int dst = 0; dst < nprocs_; ++dst) control_.stream(parity_, dst, pid_).size = 0;
+  } else if (mailboxes_.valid()) {
+    post_streams(out_per_dst);
+  } else {
     for (int dst = 0; dst < nprocs_; ++dst)
       control_.stream(parity_, dst, pid_) = {
           reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data), out_per_dst[dst].size};
-  } else {
-    for (int dst = 0; dst < nprocs_; ++dst) control_.stream(parity_, dst, pid_).size = 0;
   }
   return barrier_.arrive_and_wait(mine.flags);
 }
@@ -171,8 +195,43 @@ const void* ShmEngine::bulk_base(int src) const {
   return reinterpret_cast<const void*>(control_.process(src).bulk_base[parity_]);
 }
 
+// Fills this process's mailbox before the barrier of exchange(): its
+// contents of two syncs ago are read by now (everybody has arrived at the
+// sync in between), and nobody reads the new ones before the barrier.
+void ShmEngine::post_streams(const StreamRef* out_per_dst) {
+  for (int dst = 0; dst < nprocs_; ++dst) {
+    // The core reads its own stream from its outbox.
+    const char* at = dst == pid_ ? static_cast<const char*>(out_per_dst[dst].data)
+                                 : post_or_stop(out_per_dst[dst]);
+    control_.stream(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
+                                           out_per_dst[dst].size};
+  }
+  mailboxes_.trim(pid_, parity_);
+}
+
+const char* ShmEngine::post_or_stop(const StreamRef& stream) {
+  if (stream.size == 0) return nullptr;
+  if (const char* at = mailboxes_.post(pid_, parity_, stream.data, stream.size)) return at;
+  char message[320];
+  std::snprintf(message, sizeof message,
+                "superstep: process %d sends more than %llu bytes in superstep %llu, the most "
+                "one process may send in a superstep where cross-memory attach is refused",
+                pid_, static_cast<unsigned long long>(mailboxes_.capacity()),
+                static_cast<unsigned long long>(control_.process(pid_).superstep.load()));
+  abort_all(message);
+}
+
+const char* ShmEngine::incoming_data(int src) const {
+  if (!mailboxes_.valid()) return nullptr;
+  return reinterpret_cast<const char*>(control_.stream(parity_, pid_, src).address);
+}
+
 void ShmEngine::fetch(int src, void* into) {
   const StreamDesc& d = control_.stream(parity_, pid_, src);
+  if (mailboxes_.valid()) {
+    std::memcpy(into, reinterpret_cast<const void*>(d.address), d.size);
+    return;
+  }
   iovec local{into, d.size};
   iovec remote{reinterpret_cast<void*>(d.address), d.size};
   read_remote(src, &local, 1, &remote, 1);
@@ -212,13 +271,27 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
   abort_all(message);
 }
 
-void ShmEngine::exchange_replies(const StreamRef*) {
-  abort_all("superstep: internal error: reply round asked of the shared-memory engine");
+// The replies go after this sync's streams in this process's mailbox; the
+// barrier makes them visible to all.
+void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
+  if (!mailboxes_.valid())
+    abort_all("superstep: internal error: reply round asked of the shared-memory engine");
+  for (int dst = 0; dst < nprocs_; ++dst) {
+    const char* at = dst == pid_ ? nullptr : post_or_stop(out_per_dst[dst]);
+    mailboxes_.reply(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
+                                            at ? out_per_dst[dst].size : 0};
+  }
+  barrier_.arrive_and_wait(0);
 }
 
-std::uint64_t ShmEngine::reply_size(int) const { return 0; }
+std::uint64_t ShmEngine::reply_size(int src) const {
+  return mailboxes_.valid() ? mailboxes_.reply(parity_, pid_, src).size : 0;
+}
 
-const char* ShmEngine::reply_data(int) const { return nullptr; }
+const char* ShmEngine::reply_data(int src) const {
+  if (!mailboxes_.valid()) return nullptr;
+  return reinterpret_cast<const char*>(mailboxes_.reply(parity_, pid_, src).address);
+}
 
 void ShmEngine::finish() {
   control_.process(pid_).state = kEnded;
