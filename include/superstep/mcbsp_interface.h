@@ -52,7 +52,9 @@ void bsp_hpget(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp
 /* Copies nbytes from the registered area src on process pid, at offset, into
  * dst now, before returning: it reads whatever the remote memory holds at
  * this moment (it is neither buffered nor atomic), not the value at the next
- * sync. The registration must have taken effect in an earlier superstep. */
+ * sync. The registration must have taken effect in an earlier superstep.
+ * It needs cross-memory attach: on the MPI engine, or where a sandbox refuses
+ * it, it stops the program with a message that says to use bsp_get. */
 void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes)
     SUPERSTEP_MCBSP_SYMBOL(direct_get);
 

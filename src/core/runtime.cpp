@@ -133,6 +133,14 @@ void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* d
     std::memmove(dst, reinterpret_cast<const void*>(remote), nbytes);
     return;
   }
+  // It reads while the owner computes, which only reading the owner's memory
+  // can do: an engine that moves data only at syncs cannot serve it.
+  if (!engine_->reads_remote_memory())
+    usage_error("bsp_direct_get",
+                "reads process %d's memory at once, which this run cannot do: cross-memory "
+                "attach is refused here (or the engine is MPI); use bsp_get, which reads at the "
+                "next bsp_sync",
+                pid);
   iovec local{dst, nbytes};
   iovec from{reinterpret_cast<void*>(remote), nbytes};
   engine_->read_remote(pid, &local, 1, &from, 1);

@@ -54,6 +54,8 @@ void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::
     std::memcpy(staging_.data + offset, src, nbytes);
     staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
     staged_peak_ = std::max(staged_peak_, staged_);
+  } else if (inline_only_) {
+    return put_inline(dst, dst_address, src, nbytes);
   } else {
     origin = kFromBulk;
     offset = bulk_.size();

@@ -26,9 +26,11 @@ class Outbox {
   // costs one record per few kilobytes at the sync, not one per element.
   static constexpr std::uint64_t kCombineMax = 4096;
 
-  // inline_only: every payload travels inside the streams (for engines that
-  // cannot read another process's memory; hpput then copies at the call,
-  // which its semantics allow).
+  // inline_only: no payload is read from this process's memory at the sync
+  // (for engines that cannot read another process's memory): large puts go to
+  // the shared staging area while it has room, everything else travels
+  // inside the streams; hpput then copies at the call, which its semantics
+  // allow.
   void reset(int nprocs, bool inline_only);
   // Large buffered puts go here while it has room (see Engine::staging).
   void set_staging(SharedArea area) { staging_ = area; }
@@ -38,7 +40,7 @@ class Outbox {
 
   [[gnu::always_inline]] void put(int dst, std::uint64_t dst_address, const void* src,
                                   std::uint64_t nbytes) {
-    if (nbytes <= kInlineMax || inline_only_)
+    if (nbytes <= kInlineMax)
       put_inline(dst, dst_address, src, nbytes);
     else
       put_bulk(dst, dst_address, src, nbytes);

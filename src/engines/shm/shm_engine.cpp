@@ -13,10 +13,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "core/output_redirect.hpp"
 #include "core/processors.hpp"
 #include "core/standard_streams.hpp"
+#include "engines/shm/data_path.hpp"
 #include "engines/shm/fork_safety.hpp"
 #include "engines/shm/process_tree.hpp"
 #include "engines/shm/remote_memory.hpp"
@@ -71,6 +73,21 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
   std::fprintf(stderr, "superstep: error in bsp_begin: %s: %s\n", what, std::strerror(err));
   std::exit(1);
 }
+
+// This run's mailboxes, made by pid 0 before the fork and taken over by the
+// engine of every process (empty where cross-memory attach works).
+Mailboxes g_run_mailboxes;
+
+Mailboxes mailboxes_for_this_run(int nprocs) {
+  if (choose_data_path(nprocs) == DataPath::kCrossMemory) return {};
+  Mailboxes m = Mailboxes::create(nprocs);
+  if (!m.valid())
+    startup_failure(
+        "cross-memory attach is refused here, and the shared mapping that replaces it "
+        "cannot be made",
+        errno);
+  return m;
+}
 }  // namespace
 
 ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd)
@@ -79,10 +96,12 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int s
       nprocs_(control.header().nprocs),
       barrier_(&control.header().barrier, control.header().nprocs, processes_per_cpu,
                &control.header().stop, &ShmEngine::on_stop),
-      stop_fd_(stop_fd) {}
+      stop_fd_(stop_fd),
+      mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})) {}
 
 ShmEngine::~ShmEngine() {
   if (g_engine == this) g_engine = nullptr;
+  mailboxes_.unmap();
 }
 
 ShmEngine* ShmEngine::start(int nprocs) {
@@ -112,6 +131,8 @@ ShmEngine* ShmEngine::start(int nprocs) {
   refuse_openmp_threads(nprocs);
   int stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (stop_fd < 0) startup_failure("cannot make an eventfd", errno);
+  // Cross-memory attach, or shared mailboxes where it is refused.
+  g_run_mailboxes = mailboxes_for_this_run(nprocs);
   // Whatever pid 0 has buffered would otherwise be printed by every process.
   flush_standard_streams();
 
@@ -149,14 +170,19 @@ std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_
   ProcessRecord& me = control_.process(pid_);
   me.summary[parity_] = mine;
   me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
+  if (mailboxes_.valid()) mailboxes_.start_filling(parity_);  // also for this sync's replies
   // This process's descriptors lie one per destination, a page apart at large
   // p: they are written only when it has streams, or to clear what it wrote
   // at the last sync of this parity (at p = 1024, touching them at every
   // empty sync cost every process a thousand page faults).
   if (mine.flags & kFlagStream) {
-    for (int dst = 0; dst < nprocs_; ++dst)
-      control_.stream(parity_, dst, pid_) = {
-          reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data), out_per_dst[dst].size};
+    if (mailboxes_.valid()) {
+      post_streams(out_per_dst);
+    } else {
+      for (int dst = 0; dst < nprocs_; ++dst)
+        control_.stream(parity_, dst, pid_) = {
+            reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data), out_per_dst[dst].size};
+    }
     streams_published_[parity_] = true;
   } else if (streams_published_[parity_]) {
     for (int dst = 0; dst < nprocs_; ++dst) control_.stream(parity_, dst, pid_).size = 0;
@@ -169,8 +195,43 @@ const void* ShmEngine::bulk_base(int src) const {
   return reinterpret_cast<const void*>(control_.process(src).bulk_base[parity_]);
 }
 
+// Fills this process's mailbox before the barrier of exchange(): its
+// contents of two syncs ago are read by now (everybody has arrived at the
+// sync in between), and nobody reads the new ones before the barrier.
+void ShmEngine::post_streams(const StreamRef* out_per_dst) {
+  for (int dst = 0; dst < nprocs_; ++dst) {
+    // The core reads its own stream from its outbox.
+    const char* at = dst == pid_ ? static_cast<const char*>(out_per_dst[dst].data)
+                                 : post_or_stop(out_per_dst[dst]);
+    control_.stream(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
+                                           out_per_dst[dst].size};
+  }
+  mailboxes_.trim(pid_, parity_);
+}
+
+const char* ShmEngine::post_or_stop(const StreamRef& stream) {
+  if (stream.size == 0) return nullptr;
+  if (const char* at = mailboxes_.post(pid_, parity_, stream.data, stream.size)) return at;
+  char message[320];
+  std::snprintf(message, sizeof message,
+                "superstep: process %d sends more than %llu bytes in superstep %llu, the most "
+                "one process may send in a superstep where cross-memory attach is refused",
+                pid_, static_cast<unsigned long long>(mailboxes_.capacity()),
+                static_cast<unsigned long long>(control_.process(pid_).superstep.load()));
+  abort_all(message);
+}
+
+const char* ShmEngine::incoming_data(int src) const {
+  if (!mailboxes_.valid()) return nullptr;
+  return reinterpret_cast<const char*>(control_.stream(parity_, pid_, src).address);
+}
+
 void ShmEngine::fetch(int src, void* into) {
   const StreamDesc& d = control_.stream(parity_, pid_, src);
+  if (mailboxes_.valid()) {
+    std::memcpy(into, reinterpret_cast<const void*>(d.address), d.size);
+    return;
+  }
   iovec local{into, d.size};
   iovec remote{reinterpret_cast<void*>(d.address), d.size};
   read_remote(src, &local, 1, &remote, 1);
@@ -210,13 +271,27 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
   abort_all(message);
 }
 
-void ShmEngine::exchange_replies(const StreamRef*) {
-  abort_all("superstep: internal error: reply round asked of the shared-memory engine");
+// The replies go after this sync's streams in this process's mailbox; the
+// barrier makes them visible to all.
+void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
+  if (!mailboxes_.valid())
+    abort_all("superstep: internal error: reply round asked of the shared-memory engine");
+  for (int dst = 0; dst < nprocs_; ++dst) {
+    const char* at = dst == pid_ ? nullptr : post_or_stop(out_per_dst[dst]);
+    mailboxes_.reply(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
+                                            at ? out_per_dst[dst].size : 0};
+  }
+  barrier_.arrive_and_wait(0);
 }
 
-std::uint64_t ShmEngine::reply_size(int) const { return 0; }
+std::uint64_t ShmEngine::reply_size(int src) const {
+  return mailboxes_.valid() ? mailboxes_.reply(parity_, pid_, src).size : 0;
+}
 
-const char* ShmEngine::reply_data(int) const { return nullptr; }
+const char* ShmEngine::reply_data(int src) const {
+  if (!mailboxes_.valid()) return nullptr;
+  return reinterpret_cast<const char*>(mailboxes_.reply(parity_, pid_, src).address);
+}
 
 void ShmEngine::finish() {
   control_.process(pid_).state = kEnded;

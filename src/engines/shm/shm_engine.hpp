@@ -1,7 +1,9 @@
 // The shared-memory engine: p processes on one host (DESIGN.md: processes, not
 // threads). pid 0 forks the others in bsp_begin. Streams and remote memory are
-// read with cross-memory attach, so nothing but a small control block is
-// shared, and nothing has a name that could be left behind.
+// read with cross-memory attach, so nothing but a small control block (and
+// the staging areas of large puts) is shared, and nothing has a name that
+// could be left behind. Where cross-memory attach is refused, the streams
+// travel through shared mailboxes instead (data_path.hpp, mailbox.hpp).
 #pragma once
 
 #include <sys/types.h>
@@ -12,6 +14,7 @@
 #include "engines/engine.hpp"
 #include "engines/shm/barrier.hpp"
 #include "engines/shm/control_block.hpp"
+#include "engines/shm/mailbox.hpp"
 
 namespace superstep::shm {
 
@@ -36,15 +39,18 @@ class ShmEngine final : public Engine {
   }
   const void* bulk_base(int src) const override;
   void fetch(int src, void* into) override;
+  const char* incoming_data(int src) const override;
   SharedArea staging(int parity) const override {
     return {staging_of_mut(pid_, parity), staging_half_};
   }
   const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
-  bool reads_remote_memory() const override { return true; }
+  // Yes, except where cross-memory attach is refused: the core then ships
+  // every payload in the streams, which travel through the mailboxes.
+  bool reads_remote_memory() const override { return !mailboxes_.valid(); }
   void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
                    std::size_t nremote) override;
-  // Gets read their sources directly here, so the core never asks for a
-  // reply round; these report that as an internal error if it ever did.
+  // The reply round, only where cross-memory attach is refused (elsewhere
+  // gets read their sources directly): through the mailboxes.
   void exchange_replies(const StreamRef* out_per_dst) override;
   std::uint64_t reply_size(int src) const override;
   const char* reply_data(int src) const override;
@@ -63,6 +69,10 @@ class ShmEngine final : public Engine {
     staging_half_ = area ? half : 0;
   }
   [[noreturn]] static void on_stop();
+  // Without cross-memory attach: copies the outgoing streams into this
+  // process's mailbox and publishes where they lie.
+  void post_streams(const StreamRef* out_per_dst);
+  const char* post_or_stop(const StreamRef& stream);
 
   char* staging_of_mut(int src, int parity) const {
     if (!staging_) return nullptr;
@@ -82,6 +92,9 @@ class ShmEngine final : public Engine {
   Barrier barrier_;
   int stop_fd_;                             // written when the run is stopped (-1 at p = 1)
   std::unique_ptr<SupervisorWatch> watch_;  // pid 0 only, with p > 1
+  // Only where cross-memory attach is refused (DataPath::kSharedMappings):
+  // the streams and replies travel here. Made before the fork.
+  Mailboxes mailboxes_;
 };
 
 }  // namespace superstep::shm

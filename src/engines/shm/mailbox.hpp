@@ -1,0 +1,63 @@
+// Where the processes of a shared-memory run leave each other their streams
+// when cross-memory attach is refused (DataPath::kSharedMappings): one box per
+// process and superstep parity in an anonymous MAP_SHARED mapping made before
+// the fork, so that every process sees every box at the same address. At a
+// sync each process copies its outgoing streams (and, in the reply round, the
+// answers to other processes' gets) into its own box; readers use them in
+// place. Double-buffered like everything else published at a sync: a process
+// may enter sync k+1 while slower ones still read what it left for sync k.
+#pragma once
+
+#include <cstdint>
+
+#include "engines/shm/control_block.hpp"
+
+namespace superstep::shm {
+
+class Mailboxes {
+ public:
+  // Reserves address space for nprocs processes (pages exist only once
+  // written). Invalid on failure.
+  static Mailboxes create(int nprocs);
+
+  bool valid() const { return base_ != nullptr; }
+  void unmap();
+  // How many bytes one process may leave in one superstep.
+  std::uint64_t capacity() const { return box_bytes_; }
+
+  // Empties this process's box of this parity. Only the process itself
+  // writes its boxes: the q below is always its own pid.
+  void start_filling(int parity) { used_[parity] = 0; }
+  // Copies n bytes to the end of process q's box of this parity and returns
+  // where they landed (8-byte aligned), or nullptr when the box is full.
+  const char* post(int q, int parity, const void* data, std::uint64_t n);
+  // Gives back the pages of an unusually large superstep once the box of
+  // this parity is small again.
+  void trim(int q, int parity);
+
+  // Where the reply from src to dst lies (in src's box), by parity.
+  StreamDesc& reply(int parity, int dst, int src) const {
+    auto p = static_cast<std::size_t>(nprocs_);
+    return replies_[(static_cast<std::size_t>(parity) * p + static_cast<std::size_t>(dst)) * p +
+                    static_cast<std::size_t>(src)];
+  }
+
+ private:
+  char* box(int q, int parity) const {
+    return boxes_ +
+           (static_cast<std::uint64_t>(q) * 2 + static_cast<std::uint64_t>(parity)) * box_bytes_;
+  }
+
+  char* base_ = nullptr;
+  std::uint64_t bytes_ = 0;
+  StreamDesc* replies_ = nullptr;  // [parity][dst][src], at the start of the mapping
+  char* boxes_ = nullptr;
+  std::uint64_t box_bytes_ = 0;
+  int nprocs_ = 0;
+  // This process's own box, by parity: bytes in use this superstep, and the
+  // most in use since the last trim.
+  std::uint64_t used_[2] = {0, 0};
+  std::uint64_t peak_[2] = {0, 0};
+};
+
+}  // namespace superstep::shm
