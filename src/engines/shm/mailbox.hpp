@@ -21,6 +21,11 @@ class Mailboxes {
   static Mailboxes create(int nprocs);
 
   bool valid() const { return base_ != nullptr; }
+  // Whether `at` lies in some process's box.
+  bool holds(const void* at) const {
+    auto* c = static_cast<const char*>(at);
+    return base_ && c >= boxes_ && c < base_ + bytes_;
+  }
   void unmap();
   // How many bytes one process may leave in one superstep.
   std::uint64_t capacity() const { return box_bytes_; }

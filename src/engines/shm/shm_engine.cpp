@@ -74,19 +74,20 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
   std::exit(1);
 }
 
-// This run's mailboxes, made by pid 0 before the fork and taken over by the
-// engine of every process (empty where cross-memory attach works).
+// This run's mailboxes and data path, chosen by pid 0 before the fork and
+// taken over by the engine of every process.
 Mailboxes g_run_mailboxes;
+bool g_run_reads_remote = true;
 
-Mailboxes mailboxes_for_this_run(int nprocs) {
-  if (choose_data_path(nprocs) == DataPath::kCrossMemory) return {};
-  Mailboxes m = Mailboxes::create(nprocs);
-  if (!m.valid())
+void choose_for_this_run(int nprocs) {
+  g_run_reads_remote = choose_data_path(nprocs) == DataPath::kCrossMemory;
+  g_run_mailboxes = Mailboxes::create(nprocs);
+  // With cross-memory attach the mailboxes only speed up small streams.
+  if (!g_run_mailboxes.valid() && !g_run_reads_remote)
     startup_failure(
         "cross-memory attach is refused here, and the shared mapping that replaces it "
         "cannot be made",
         errno);
-  return m;
 }
 }  // namespace
 
@@ -97,7 +98,8 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int s
       barrier_(&control.header().barrier, control.header().nprocs, processes_per_cpu,
                &control.header().stop, &ShmEngine::on_stop),
       stop_fd_(stop_fd),
-      mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})) {}
+      mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})),
+      reads_remote_(g_run_reads_remote) {}
 
 ShmEngine::~ShmEngine() {
   if (g_engine == this) g_engine = nullptr;
@@ -132,7 +134,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
   int stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (stop_fd < 0) startup_failure("cannot make an eventfd", errno);
   // Cross-memory attach, or shared mailboxes where it is refused.
-  g_run_mailboxes = mailboxes_for_this_run(nprocs);
+  choose_for_this_run(nprocs);
   // Whatever pid 0 has buffered would otherwise be printed by every process.
   flush_standard_streams();
 
@@ -198,11 +200,19 @@ const void* ShmEngine::bulk_base(int src) const {
 // Fills this process's mailbox before the barrier of exchange(): its
 // contents of two syncs ago are read by now (everybody has arrived at the
 // sync in between), and nobody reads the new ones before the barrier.
+//
+// Where cross-memory attach works, only streams up to kMailboxStreamMax go
+// there: the destination then reads them with plain loads instead of one
+// process_vm_readv per source (a system call that pins pages: several
+// microseconds in a virtual machine, most of a small superstep). Larger ones
+// stay in the sender's memory and are read with one call, whose fixed cost
+// is then a few percent of the copy, without doubling their memory.
 void ShmEngine::post_streams(const StreamRef* out_per_dst) {
   for (int dst = 0; dst < nprocs_; ++dst) {
     // The core reads its own stream from its outbox.
-    const char* at = dst == pid_ ? static_cast<const char*>(out_per_dst[dst].data)
-                                 : post_or_stop(out_per_dst[dst]);
+    bool stays = dst == pid_ || (reads_remote_ && out_per_dst[dst].size > kMailboxStreamMax);
+    const char* at =
+        stays ? static_cast<const char*>(out_per_dst[dst].data) : post_or_stop(out_per_dst[dst]);
     control_.stream(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
                                            out_per_dst[dst].size};
   }
@@ -215,20 +225,20 @@ const char* ShmEngine::post_or_stop(const StreamRef& stream) {
   char message[320];
   std::snprintf(message, sizeof message,
                 "superstep: process %d sends more than %llu bytes in superstep %llu, the most "
-                "one process may send in a superstep where cross-memory attach is refused",
+                "one process may send in a superstep through shared memory",
                 pid_, static_cast<unsigned long long>(mailboxes_.capacity()),
                 static_cast<unsigned long long>(control_.process(pid_).superstep.load()));
   abort_all(message);
 }
 
 const char* ShmEngine::incoming_data(int src) const {
-  if (!mailboxes_.valid()) return nullptr;
-  return reinterpret_cast<const char*>(control_.stream(parity_, pid_, src).address);
+  const auto* at = reinterpret_cast<const char*>(control_.stream(parity_, pid_, src).address);
+  return mailboxes_.holds(at) ? at : nullptr;
 }
 
 void ShmEngine::fetch(int src, void* into) {
   const StreamDesc& d = control_.stream(parity_, pid_, src);
-  if (mailboxes_.valid()) {
+  if (mailboxes_.holds(reinterpret_cast<const void*>(d.address))) {
     std::memcpy(into, reinterpret_cast<const void*>(d.address), d.size);
     return;
   }
@@ -274,7 +284,7 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
 // The replies go after this sync's streams in this process's mailbox; the
 // barrier makes them visible to all.
 void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
-  if (!mailboxes_.valid())
+  if (reads_remote_ || !mailboxes_.valid())
     abort_all("superstep: internal error: reply round asked of the shared-memory engine");
   for (int dst = 0; dst < nprocs_; ++dst) {
     const char* at = dst == pid_ ? nullptr : post_or_stop(out_per_dst[dst]);

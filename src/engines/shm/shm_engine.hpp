@@ -1,9 +1,9 @@
 // The shared-memory engine: p processes on one host (DESIGN.md: processes, not
-// threads). pid 0 forks the others in bsp_begin. Streams and remote memory are
-// read with cross-memory attach, so nothing but a small control block (and
-// the staging areas of large puts) is shared, and nothing has a name that
-// could be left behind. Where cross-memory attach is refused, the streams
-// travel through shared mailboxes instead (data_path.hpp, mailbox.hpp).
+// threads). pid 0 starts the others in bsp_begin (process_tree.hpp). Small
+// streams travel through shared mailboxes, large ones and remote memory are
+// read with cross-memory attach; where that is refused, everything travels
+// through the mailboxes (data_path.hpp, mailbox.hpp). Every shared mapping is
+// anonymous: nothing has a name that could be left behind.
 #pragma once
 
 #include <sys/types.h>
@@ -46,7 +46,7 @@ class ShmEngine final : public Engine {
   const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
   // Yes, except where cross-memory attach is refused: the core then ships
   // every payload in the streams, which travel through the mailboxes.
-  bool reads_remote_memory() const override { return !mailboxes_.valid(); }
+  bool reads_remote_memory() const override { return reads_remote_; }
   void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
                    std::size_t nremote) override;
   // The reply round, only where cross-memory attach is refused (elsewhere
@@ -95,6 +95,10 @@ class ShmEngine final : public Engine {
   // Only where cross-memory attach is refused (DataPath::kSharedMappings):
   // the streams and replies travel here. Made before the fork.
   Mailboxes mailboxes_;
+  bool reads_remote_;  // cross-memory attach works (DataPath::kCrossMemory)
+  // The largest stream that travels through the mailboxes where cross-memory
+  // attach works (see post_streams).
+  static constexpr std::uint64_t kMailboxStreamMax = 256 * 1024;
 };
 
 }  // namespace superstep::shm

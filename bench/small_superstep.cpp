@@ -1,0 +1,76 @@
+// What a superstep carrying one small message costs (the l a latency-bound
+// program pays): each process sends 8 bytes to the next one by bsp_put,
+// bsp_hpput, bsp_get or bsp_send, then syncs, many times in a row; beside an
+// empty superstep and the raw two-process barrier measured in the same run.
+//   Usage: bench_small_superstep [p] [supersteps-per-sample]
+#include <bsp.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "bench_support.hpp"
+
+namespace {
+
+enum Kind { kEmpty, kPut, kHpput, kGet, kSend };
+const char* const kNames[] = {"empty", "bsp_put", "bsp_hpput", "bsp_get", "bsp_send"};
+
+double seconds_per_superstep(Kind kind, int n, long long* cell, long long* source) {
+  int p = bsp_nprocs(), next = (bsp_pid() + 1) % p;
+  bsp_sync();
+  double t0 = bsp_time();
+  for (int i = 0; i < n; ++i) {
+    *source = i;
+    switch (kind) {
+      case kEmpty:
+        break;
+      case kPut:
+        bsp_put(next, source, cell, 0, sizeof *cell);
+        break;
+      case kHpput:
+        bsp_hpput(next, source, cell, 0, sizeof *cell);
+        break;
+      case kGet:
+        bsp_get(next, cell, 0, source, sizeof *cell);
+        break;
+      case kSend:
+        bsp_send(next, nullptr, source, sizeof *source);
+        break;
+    }
+    bsp_sync();
+    if (kind == kSend) {
+      long long got;
+      bsp_move(&got, sizeof got);
+    }
+  }
+  return (bsp_time() - t0) / n;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int p = argc > 1 ? std::atoi(argv[1]) : 2;
+  int n = argc > 2 ? std::atoi(argv[2]) : (p <= 2 ? 20000 : 2000);
+  const int samples = 9;
+  double floor = bench::two_process_barrier_seconds();
+  bsp_begin(p);
+  static long long cell, source;
+  bsp_push_reg(&cell, sizeof cell);
+  bsp_sync();
+  for (Kind kind : {kEmpty, kPut, kHpput, kGet, kSend}) {
+    std::vector<double> per;
+    for (int s = 0; s < samples; ++s) per.push_back(seconds_per_superstep(kind, n, &cell, &source));
+    if (bsp_pid() == 0) {
+      double t = bench::median(per);
+      std::printf(
+          "superstep with one 8-byte %s, p=%d: %.3f us (median of %d samples of %d); raw "
+          "two-process barrier: %.3f us; ratio %.2f\n",
+          kNames[kind], p, t * 1e6, samples, n, floor * 1e6, t / floor);
+    }
+  }
+  bsp_pop_reg(&cell);
+  bsp_end();
+  return 0;
+}
