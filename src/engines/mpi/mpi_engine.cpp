@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "engines/mpi/crash_report.hpp"
 #include "engines/mpi/job_abort.hpp"
 
 namespace superstep::mpi {
@@ -23,6 +24,7 @@ MpiEngine::MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded)
   MPI_Barrier(comm_);  // bsp_time counts from a common start
   start_ = MPI_Wtime();
   running_ = true;
+  install_crash_report(pid_);
 }
 
 MpiEngine::~MpiEngine() {
@@ -70,10 +72,11 @@ std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
   return all;
 }
 
-void MpiEngine::note_superstep(std::uint64_t) {}
+void MpiEngine::note_superstep(std::uint64_t superstep) { note_crash_superstep(superstep); }
 
 void MpiEngine::finish() {
   std::fflush(nullptr);
+  remove_crash_report();
   running_ = false;
   MPI_Comm_free(&comm_);
   // A program that brought its own MPI continues with it, on every process.
