@@ -14,7 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Set by main before the processes start; every process sees the value. */
+/* Set by main on process 0 before the processes start; bsp_begin takes process 0's value
+ * (under MPI the other processes never run main's prefix). */
 static int nprocs;
 
 static void spmd_part(void) {

@@ -42,14 +42,14 @@ void usage_error(const char* primitive, const char* fmt, ...) {
   fatal(format("superstep: error in %s: %s", primitive, details.c_str()));
 }
 
-void fatal(const std::string& message) {
-  if (Runtime* rt = Runtime::active()) rt->engine().abort_all(message.c_str());
+void fatal(const std::string& message, ErrorScope scope) {
+  if (Runtime* rt = Runtime::active()) {
+    if (scope == ErrorScope::kCollective) rt->engine().abort_all_collective(message.c_str());
+    rt->engine().abort_all(message.c_str());
+  }
   // Outside bsp_begin..bsp_end there is only this process to stop; under MPI
-  // the other ranks may be finding the same error, and rank 0 reports it.
-  defer_report_to_rank_zero();
-  std::fflush(stdout);
-  std::fprintf(stderr, "%s\n", message.c_str());
-  std::exit(1);
+  // every rank may be finding the same error (engine_select.hpp).
+  stop_outside_begin_end(message.c_str());
 }
 
 }  // namespace superstep

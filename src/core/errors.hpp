@@ -15,8 +15,12 @@ std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 [[noreturn]] void usage_error(const char* primitive, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+// Who finds an error: this process alone, or every process at the same point
+// with the same message (the summaries of a sync disagree).
+enum class ErrorScope { kLocal, kCollective };
+
 // Stops every process with a message that is already complete (collective
 // mismatches found at a sync, faults).
-[[noreturn]] void fatal(const std::string& message);
+[[noreturn]] void fatal(const std::string& message, ErrorScope scope = ErrorScope::kLocal);
 
 }  // namespace superstep

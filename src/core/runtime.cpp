@@ -56,6 +56,7 @@ void Runtime::begin(int nprocs) {
     usage_error("bsp_begin",
                 "called a second time; a program has one SPMD part: call bsp_begin once, "
                 "as the first statement of main or of the function given to bsp_init");
+  nprocs = agree_on_maxprocs(nprocs);  // under MPI process 0's, checked where it counts
   if (nprocs < 1) usage_error("bsp_begin", "maxprocs is %d; ask for at least 1 process", nprocs);
   if (nprocs > kMaxProcs)
     usage_error("bsp_begin", "maxprocs is %d; Superstep runs at most %d processes", nprocs,

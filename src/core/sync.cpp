@@ -101,11 +101,13 @@ void Runtime::run_sync(SyncKind kind) {
 void Runtime::check_agreement(std::uint32_t all) const {
   auto s = [&](int q) -> const SyncSummary& { return engine_->summary(q); };
   const unsigned long long step = superstep_;
+  // Every process compares the same summaries: what one finds, all find.
+  auto disagree = [](const std::string& message) { fatal(message, ErrorScope::kCollective); };
   if (all & kFlagEnd) {
     bool mixed = false;
     for (int q = 1; q < nprocs_; ++q) mixed |= s(q).kind != s(0).kind;
     if (mixed)
-      fatal(
+      disagree(
           format("superstep: error in bsp_end, superstep %llu: processes disagree on how the "
                  "superstep ends (%s); every process must call bsp_sync the same number of "
                  "times before bsp_end",
@@ -121,18 +123,18 @@ void Runtime::check_agreement(std::uint32_t all) const {
       digest_differs |= s(q).registration_digest != s(0).registration_digest;
     }
     if (pushes_differ)
-      fatal(format(
+      disagree(format(
           "superstep: error in bsp_push_reg, superstep %llu: processes pushed different "
           "numbers of registrations (%s); bsp_push_reg is collective: every process "
           "must call it, in the same order (register NULL where there is nothing)",
           step, list_values(nprocs_, [&](int q) { return std::to_string(s(q).pushes); }).c_str()));
     if (pops_differ)
-      fatal(format(
+      disagree(format(
           "superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
           "numbers of registrations (%s); bsp_pop_reg is collective",
           step, list_values(nprocs_, [&](int q) { return std::to_string(s(q).pops); }).c_str()));
     if (digest_differs)
-      fatal(
+      disagree(
           format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
                  "registration slots (%s; slots are numbered by bsp_push_reg call, from 0): "
                  "the address each popped is newest in a different slot on each process "
@@ -149,7 +151,7 @@ void Runtime::check_agreement(std::uint32_t all) const {
       differ |= s(q).tagsize_calls == 0 || s(q).tagsize_next != s(0).tagsize_next;
     differ |= s(0).tagsize_calls == 0;
     if (differ)
-      fatal(
+      disagree(
           format("superstep: error in bsp_set_tagsize, superstep %llu: processes asked for "
                  "different tag sizes (%s); every process must call it with the same value "
                  "in the same superstep",

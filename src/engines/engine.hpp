@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 
 namespace superstep {
 
@@ -106,8 +107,16 @@ class Engine {
   // for them and returns.
   virtual void finish() = 0;
   // Prints `message` (once for the whole program, whoever calls first) and
-  // stops every process; the program exits with a non-zero status.
+  // stops every process; the program exits with a non-zero status. For an
+  // error this process found on its own: the engine prints it at once.
   [[noreturn]] virtual void abort_all(const char* message) = 0;
+  // The same for a collective error: one that every process finds at the same
+  // point with the same message (the summaries disagree at a sync). An engine
+  // whose processes cannot tell who printed first (MPI) has one of them print.
+  [[noreturn]] virtual void abort_all_collective(const char* message) {
+    abort_all(message);
+    std::abort();  // not reached: abort_all does not return
+  }
 };
 
 }  // namespace superstep

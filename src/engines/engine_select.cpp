@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -163,13 +164,35 @@ void on_bsp_init(void (*spmd_part)(void)) {
   std::exit(0);
 }
 
-void defer_report_to_rank_zero() {
+int agree_on_maxprocs(int maxprocs) {
+  Selection s = select("bsp_begin");
+  if (s.choice == Choice::kShm) return maxprocs;
+  return plugin_function<MpiAgreeFn>("bsp_begin", s.why, kMpiAgreeSymbol)(maxprocs);
+}
+
+void stop_outside_begin_end(const char* message) {
+  std::fflush(stdout);
   const char* forced = std::getenv("BSP_ENGINE");
-  if (forced && std::strcmp(forced, "shm") == 0) return;
-  if (launcher_rank() <= 0) return;
+  bool shm_forced = forced && std::strcmp(forced, "shm") == 0;
+  if (shm_forced || launcher_rank() < 0) {
+    std::fprintf(stderr, "%s\n", message);
+    std::exit(1);
+  }
+  // Rank 0's exit ends the job within milliseconds. A rank that is still
+  // alive a while later found an error rank 0 did not, and reports it.
+  if (launcher_rank() > 0) {
+    constexpr int kWaitMs = 2000;
+    for (int waited = 0; waited < kWaitMs; waited += 50) usleep(50 * 1000);
+  }
+  std::fprintf(stderr, "%s\n", message);
   std::fflush(nullptr);
-  constexpr int kWaitMs = 5000;
-  for (int waited = 0; waited < kWaitMs; waited += 100) usleep(100 * 1000);
+  // Where this process initialized MPI: an exit without MPI_Finalize makes
+  // mpirun wait a second or two before it ends the job, MPI_Abort does not.
+  if (void* loaded = dlopen(SUPERSTEP_MPI_PLUGIN, RTLD_NOW | RTLD_NOLOAD))
+    if (auto abort_job = reinterpret_cast<MpiAbortFn>(dlsym(loaded, kMpiAbortSymbol))) abort_job();
+  // Not exit(): with MPI initialized that would finalize it (plugin.cpp), and
+  // MPI_Finalize waits for every rank; the launcher stops the others now.
+  std::_Exit(1);
 }
 
 int mpi_processes_before_begin() {

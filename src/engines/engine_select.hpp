@@ -22,10 +22,18 @@ void on_bsp_init(void (*spmd_part)(void));
 // when the shared-memory engine is in use.
 int mpi_processes_before_begin();
 
-// Before a process started by an MPI launcher reports an error outside
-// bsp_begin..bsp_end: every rank runs the code before bsp_begin, so every rank
-// may find the same error. Ranks other than 0 wait a few seconds for rank 0's
-// report to stop the job, and report it themselves only if that does not come.
-void defer_report_to_rank_zero();
+// bsp_begin(maxprocs): the maxprocs that counts. Under MPI it is process 0's,
+// sent to every rank: after bsp_init only process 0 ran the sequential prefix
+// that computed it, so the other ranks' argument means nothing (paper §2.2).
+// Collective under MPI; on shared memory it returns `maxprocs`.
+int agree_on_maxprocs(int maxprocs);
+
+// Reports an error found outside bsp_begin..bsp_end and ends this process with
+// status 1. Under an MPI launcher every rank runs the code before bsp_begin
+// (and after bsp_init only rank 0 runs anything else there), so every rank
+// that finds such an error finds the same one: rank 0 prints it at once and
+// its exit ends the job; the others stay silent unless the job is still
+// running a second later.
+[[noreturn]] void stop_outside_begin_end(const char* message);
 
 }  // namespace superstep

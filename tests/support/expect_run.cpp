@@ -40,6 +40,7 @@ const char kUsage[] =
     "  - every --stdout-regex / --stderr-regex (std::regex ECMAScript, searched in the\n"
     "    whole captured text; ^ and $ anchor at its start and end);\n"
     "  - every --stdout-count;\n"
+    "  - --stderr-within;\n"
     "  - no process of its session is left (waits up to --grace seconds for stragglers);\n"
     "  - no new entry in /dev/shm that no live process holds.\n"
     "\n"
@@ -54,6 +55,9 @@ const char kUsage[] =
     "                           N may be written K*P, meaning K times the --nprocs value\n"
     "  --timeout S              seconds before the session is killed and the run fails (10)\n"
     "  --grace S                seconds to wait for left-over processes after the end (1)\n"
+    "  --stdin-text TEXT        the program's stdin holds TEXT (at most 64 KiB), then ends\n"
+    "  --stderr-within S RE     stderr must get its first bytes at most S seconds after stdout\n"
+    "                           first matches RE (how long an error takes to appear)\n"
     "  --kill-after-output RE   send SIGKILL to the program's first process (pid 0) as soon as\n"
     "                           its stdout matches RE\n"
     "  --help                   this text\n";
@@ -72,6 +76,9 @@ struct Options {
   double timeout_s = 10.0;
   double grace_s = 1.0;
   std::optional<std::string> kill_after_output;
+  std::optional<std::string> stdin_text;
+  std::optional<double> stderr_within_s;
+  std::string stderr_within_after;  // the stdout pattern that starts the clock
   std::vector<std::string> command;
 };
 
@@ -127,6 +134,12 @@ Options parse_options(int argc, char** argv) {
       options.timeout_s = parse_seconds(value("--timeout"), "--timeout");
     } else if (arg == "--grace") {
       options.grace_s = parse_seconds(value("--grace"), "--grace");
+    } else if (arg == "--stdin-text") {
+      options.stdin_text = value("--stdin-text");
+      if (options.stdin_text->size() > 65536) usage_error("--stdin-text is longer than 64 KiB");
+    } else if (arg == "--stderr-within") {
+      options.stderr_within_s = parse_seconds(value("--stderr-within"), "--stderr-within");
+      options.stderr_within_after = value("--stderr-within");
     } else if (arg == "--kill-after-output") {
       options.kill_after_output = value("--kill-after-output");
     } else {
@@ -244,6 +257,10 @@ struct RunResult {
   int wait_status = 0;
   bool timed_out = false;
   bool killed_by_us = false;
+  // When stdout first matched the --stderr-within pattern, and when stderr got its first bytes
+  // (now_s() clock; 0: never).
+  double stdout_matched_at = 0;
+  double stderr_began_at = 0;
   std::string out;
   std::string err;
 };
@@ -251,6 +268,20 @@ struct RunResult {
 void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
 pid_t start(const Options& options, int out_pipe[2], int err_pipe[2]) {
+  // --stdin-text: the whole text waits in a pipe (it fits: at most 64 KiB), closed behind it.
+  int in_pipe[2] = {-1, -1};
+  if (options.stdin_text) {
+    if (pipe(in_pipe) != 0) {
+      perror("expect_run: pipe");
+      std::exit(2);
+    }
+    const std::string& text = *options.stdin_text;
+    if (write(in_pipe[1], text.data(), text.size()) != static_cast<ssize_t>(text.size())) {
+      perror("expect_run: writing --stdin-text");
+      std::exit(2);
+    }
+    close(in_pipe[1]);
+  }
   pid_t child = fork();
   if (child < 0) {
     perror("expect_run: fork");
@@ -258,6 +289,10 @@ pid_t start(const Options& options, int out_pipe[2], int err_pipe[2]) {
   }
   if (child == 0) {
     setsid();
+    if (options.stdin_text) {
+      dup2(in_pipe[0], STDIN_FILENO);
+      close(in_pipe[0]);
+    }
     dup2(out_pipe[1], STDOUT_FILENO);
     dup2(err_pipe[1], STDERR_FILENO);
     close(out_pipe[0]);
@@ -275,6 +310,7 @@ pid_t start(const Options& options, int out_pipe[2], int err_pipe[2]) {
     std::fprintf(stderr, "expect_run: cannot run %s: %s\n", args[0], std::strerror(errno));
     _exit(127);
   }
+  if (options.stdin_text) close(in_pipe[0]);
   return child;
 }
 
@@ -293,6 +329,8 @@ RunResult run(const Options& options, pid_t* session_out) {
 
   std::optional<std::regex> kill_trigger;
   if (options.kill_after_output) kill_trigger = compile(*options.kill_after_output);
+  std::optional<std::regex> clock_start;
+  if (options.stderr_within_s) clock_start = compile(options.stderr_within_after);
 
   RunResult result;
   bool out_open = true, err_open = true, exited = false;
@@ -328,10 +366,15 @@ RunResult run(const Options& options, pid_t* session_out) {
       if (!open) continue;
       ssize_t n = read(k == 0 ? out_pipe[0] : err_pipe[0], buffer, sizeof buffer);
       if (n > 0) {
+        if (k == 1 && text.empty()) result.stderr_began_at = now_s();
         text.append(buffer, static_cast<size_t>(n));
       } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
         open = false;
       }
+    }
+    if (clock_start && result.stdout_matched_at == 0 &&
+        std::regex_search(result.out, *clock_start)) {
+      result.stdout_matched_at = now_s();
     }
     if (kill_trigger && !exited && !result.killed_by_us &&
         std::regex_search(result.out, *kill_trigger)) {
@@ -459,6 +502,19 @@ int main(int argc, char** argv) {
     if (got != want) {
       failures.push_back("stdout holds " + std::to_string(got) + " matches of '" +
                          options.stdout_counts[k].pattern + "', expected " + std::to_string(want));
+    }
+  }
+
+  if (options.stderr_within_s) {
+    const std::string& after = options.stderr_within_after;
+    double delay = result.stderr_began_at - result.stdout_matched_at;
+    if (result.stdout_matched_at == 0) {
+      failures.push_back("stdout never matched --stderr-within '" + after + "'");
+    } else if (result.stderr_began_at == 0) {
+      failures.push_back("stderr stayed empty (--stderr-within)");
+    } else if (delay > *options.stderr_within_s) {
+      failures.push_back("stderr began " + seconds(delay) + " after stdout matched '" + after +
+                         "', more than " + seconds(*options.stderr_within_s));
     }
   }
 

@@ -1,10 +1,11 @@
 #include "engines/mpi/mpi_engine.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "engines/mpi/crash_report.hpp"
+#include "engines/mpi/job_abort.hpp"
 
 namespace superstep::mpi {
 
@@ -22,6 +23,8 @@ MpiEngine::MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded)
   replies_.reset(comm_, pid_, nprocs_);
   MPI_Barrier(comm_);  // bsp_time counts from a common start
   start_ = MPI_Wtime();
+  running_ = true;
+  install_crash_report(pid_);
 }
 
 MpiEngine::~MpiEngine() {
@@ -35,13 +38,11 @@ MpiEngine::~MpiEngine() {
 // tag size, bsp_end), the sizes and streams only when somebody has any.
 std::uint32_t MpiEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
                                   const void*) {
-  checking_summaries_ = false;
   parity_ = static_cast<int>(mine.superstep & 1);
   std::uint32_t all = 0;
   MPI_Allreduce(&mine.flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
   if (all & kFlagsNeedingSummaries) {
     MPI_Allgather(&mine, sizeof mine, MPI_BYTE, summaries_.data(), sizeof mine, MPI_BYTE, comm_);
-    checking_summaries_ = true;
   } else {
     summaries_[pid_] = mine;
   }
@@ -54,7 +55,6 @@ std::uint32_t MpiEngine::exchange(const SyncSummary& mine, const StreamRef* out_
 }
 
 void MpiEngine::fetch(int src, void* into) {
-  checking_summaries_ = false;
   std::memcpy(into, incoming_data(src), incoming_size(src));
 }
 
@@ -64,26 +64,20 @@ void MpiEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::s
       "every payload in the streams");
 }
 
-void MpiEngine::exchange_replies(const StreamRef* out_per_dst) {
-  checking_summaries_ = false;
-  replies_.run(out_per_dst);
-}
+void MpiEngine::exchange_replies(const StreamRef* out_per_dst) { replies_.run(out_per_dst); }
 
 std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
-  checking_summaries_ = false;
   std::uint32_t all = 0;
   MPI_Allreduce(&flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
   return all;
 }
 
-void MpiEngine::note_superstep(std::uint64_t superstep) {
-  checking_summaries_ = false;
-  superstep_ = superstep;
-}
+void MpiEngine::note_superstep(std::uint64_t superstep) { note_crash_superstep(superstep); }
 
 void MpiEngine::finish() {
-  checking_summaries_ = false;
   std::fflush(nullptr);
+  remove_crash_report();
+  running_ = false;
   MPI_Comm_free(&comm_);
   // A program that brought its own MPI continues with it, on every process.
   if (embedded_) return;
@@ -91,20 +85,8 @@ void MpiEngine::finish() {
   if (pid_ != 0) std::exit(0);
 }
 
-void MpiEngine::abort_all(const char* message) {
-  // A mismatch between the summaries is found by every process at once, with
-  // the same message: process 0 reports it, the others wait to be stopped
-  // (for long enough that process 0 is surely there, then stop anyway).
-  if (checking_summaries_ && pid_ != 0) {
-    std::fflush(nullptr);
-    for (int i = 0; i < 100; ++i) usleep(100000);
-  } else {
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", message);
-    std::fflush(stderr);
-  }
-  MPI_Abort(comm_ != MPI_COMM_NULL ? comm_ : MPI_COMM_WORLD, 1);
-  std::_Exit(1);  // MPI_Abort does not return; this is for the compiler
-}
+void MpiEngine::abort_all(const char* message) { abort_job_local(comm_, message); }
+
+void MpiEngine::abort_all_collective(const char* message) { abort_job_collective(comm_, message); }
 
 }  // namespace superstep::mpi

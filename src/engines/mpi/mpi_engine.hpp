@@ -44,6 +44,10 @@ class MpiEngine final : public Engine {
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
   [[noreturn]] void abort_all(const char* message) override;
+  [[noreturn]] void abort_all_collective(const char* message) override;
+
+  // Whether some engine is between its start and finish() in this process.
+  static bool running() { return running_; }
 
  private:
   MPI_Comm comm_;
@@ -52,10 +56,7 @@ class MpiEngine final : public Engine {
   int pid_ = 0;
   int nprocs_ = 1;
   double start_ = 0;
-  std::uint64_t superstep_ = 0;
-  // Set while the core checks the summaries of the sync that just ended: a
-  // mismatch found then is found by every process alike (see abort_all).
-  bool checking_summaries_ = false;
+  static inline bool running_ = false;
   std::vector<SyncSummary> summaries_;
   // Double-buffered by superstep parity: the message queue of superstep k+1
   // points into what arrived at the end of superstep k.

@@ -1,11 +1,11 @@
 // The entry points of libbsp_mpi: what libbsp finds with dlsym (plugin_abi.hpp)
 // and the public embedding hook of include/bsp_mpi.h.
 #include <bsp_mpi.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 
+#include "engines/mpi/job_abort.hpp"
 #include "engines/mpi/mpi_engine.hpp"
 #include "engines/mpi/plugin_abi.hpp"
 
@@ -26,21 +26,24 @@ MpiState& state() {
   return s;
 }
 
-// Every process finds the same error: process 0 reports it and stops the job.
-[[noreturn]] void startup_error(int rank, const char* what, int a, int b) {
-  std::fflush(stdout);
-  if (rank == 0) {
-    std::fprintf(stderr, "superstep: error in bsp_begin: ");
-    std::fprintf(stderr, what, a, b);
-    std::fprintf(stderr, "\n");
-    std::fflush(stderr);
-  } else {
-    sleep(10);  // process 0 stops this one before
-  }
+// Every process finds the same error at start-up: rank 0 reports it.
+[[noreturn]] void startup_error(const char* what, int a, int b) {
+  char details[512];
+  std::snprintf(details, sizeof details, what, a, b);
+  char message[600];
+  std::snprintf(message, sizeof message, "superstep: error in bsp_begin: %s", details);
+  abort_job_collective(state().base, message);
+}
+
+// A program that asked bsp_nprocs() and never called bsp_begin leaves with
+// MPI initialized by Superstep: finalize it, so that the launcher sees a
+// proper end and the job ends with the program's own exit status. Not while
+// an engine runs: a process that leaves inside bsp_begin..bsp_end is stopped
+// by the core, and MPI_Finalize would wait for the others.
+void finalize_at_exit() {
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (!finalized) MPI_Abort(state().base != MPI_COMM_NULL ? state().base : MPI_COMM_WORLD, 1);
-  std::exit(1);
+  if (!finalized && !MpiEngine::running()) MPI_Finalize();
 }
 
 void describe_base(MpiState& s) {
@@ -56,6 +59,7 @@ MpiState& ready() {
   if (!initialized) {
     MPI_Init(nullptr, nullptr);
     s.owns_mpi = true;
+    std::atexit(finalize_at_exit);
   }
   s.base = MPI_COMM_WORLD;
   describe_base(s);
@@ -79,17 +83,29 @@ int superstep_mpi_rank() { return rank_in_base(); }
 
 int superstep_mpi_embedded() { return state().embedded ? 1 : 0; }
 
+int superstep_mpi_agree_maxprocs(int maxprocs) {
+  // With bsp_init only process 0 ran the prefix that computed it.
+  MPI_Bcast(&maxprocs, 1, MPI_INT, 0, ready().base);
+  return maxprocs;
+}
+
+void superstep_mpi_abort() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized) MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
 void* superstep_mpi_start(int nprocs) {
   MpiState& s = ready();
   int rank = rank_in_base();
   int size = processes_in_base();
-  // With bsp_init only process 0 read the input, so its maxprocs counts.
-  MPI_Bcast(&nprocs, 1, MPI_INT, 0, s.base);
+  // nprocs is process 0's already (superstep_mpi_agree_maxprocs).
   if (s.embedded && nprocs < size)
-    startup_error(rank,
-                  "maxprocs is %d but the communicator given to bsp_mpi_use_communicator has %d "
-                  "processes; give a communicator of exactly the processes that take part",
-                  nprocs, size);
+    startup_error(
+        "maxprocs is %d but the communicator given to bsp_mpi_use_communicator has %d "
+        "processes; give a communicator of exactly the processes that take part",
+        nprocs, size);
   // Paper §2.2: bsp_begin(maxprocs) may start fewer processes than asked;
   // under MPI there are as many as the job has.
   int used = nprocs < size ? nprocs : size;
