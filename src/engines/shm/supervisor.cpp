@@ -110,7 +110,7 @@ bool Supervisor::pid0_ends_within(int millis) {
     return poll(&fd, 1, millis) > 0;
   }
   for (int waited = 0;; waited += 5) {
-    if (kill(pid0_, 0) != 0 && errno == ESRCH) return true;
+    if (process_ended(pid0_)) return true;
     if (waited >= millis) return false;
     usleep(5000);
   }
@@ -118,7 +118,7 @@ bool Supervisor::pid0_ends_within(int millis) {
 
 bool Supervisor::pid0_gone(bool pidfd_readable) {
   if (pid0_fd_ >= 0) return pidfd_readable;
-  return kill(pid0_, 0) != 0 && errno == ESRCH;
+  return process_ended(pid0_);
 }
 
 void Supervisor::run() {

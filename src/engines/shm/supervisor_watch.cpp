@@ -46,7 +46,7 @@ void SupervisorWatch::wait_for_supervisor() {
 
 bool SupervisorWatch::supervisor_gone(bool pidfd_readable) const {
   if (supervisor_fd_ >= 0) return pidfd_readable;
-  return kill(supervisor_, 0) != 0 && errno == ESRCH;
+  return process_ended(supervisor_);
 }
 
 void SupervisorWatch::watch() {
