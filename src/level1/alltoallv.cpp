@@ -37,7 +37,7 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
   std::vector<int> wanted(2 * static_cast<std::size_t>(p));
   Registrations regs(name);
   regs.push(wanted.data(), static_cast<long long>(wanted.size() * sizeof(int)));
-  regs.push(dst_bytes > 0 ? dst : nullptr, dst_bytes);
+  char* area = regs.push(dst_bytes > 0 ? dst : nullptr, dst_bytes);
   regs.sync_registered();
   for (int j = 0; j < p; ++j) {
     int mine[2] = {recv_counts[j], recv_displs[j]};
@@ -61,7 +61,7 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
       std::memmove(static_cast<char*>(dst) + wanted[2 * to + 1], from + send_displs[to],
                    static_cast<std::size_t>(send_counts[to]));
     else
-      bsp_put(to, from + send_displs[to], dst, wanted[2 * to + 1], send_counts[to]);
+      bsp_put(to, from + send_displs[to], area, wanted[2 * to + 1], send_counts[to]);
   }
   bsp_sync();
 }

@@ -29,8 +29,9 @@ void broadcast_two_phase(int root, char* dst, long long n) {
         bsp_put(j, dst + b.start, dst, static_cast<int>(b.start), static_cast<int>(b.length));
     }
   bsp_sync();
+  // Every process, the root too, hands its block to the others but the root.
   Block mine = block_of(n, p, me);
-  if (me != root && mine.length > 0)
+  if (mine.length > 0)
     for (int j = 0; j < p; ++j)
       if (j != me && j != root)
         bsp_put(j, dst + mine.start, dst, static_cast<int>(mine.start),

@@ -38,9 +38,9 @@ void bsp_gather(int root, const void* src, void* dst, int nbytes) {
   if (n == 0) return regs.sync_registered();
   check_area(name, "src", src, n);
   if (me == root) check_area(name, "dst", dst, p * n);
-  regs.push(me == root ? dst : nullptr, me == root ? p * n : 0);
+  char* area = regs.push(me == root ? dst : nullptr, me == root ? p * n : 0);
   regs.sync_registered();
-  place(root, static_cast<const char*>(src), static_cast<char*>(dst), me, n);
+  place(root, static_cast<const char*>(src), area, me, n);
   bsp_sync();
 }
 

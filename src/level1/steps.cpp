@@ -36,7 +36,7 @@ Registrations::~Registrations() {
   for (auto it = pushed_.rbegin(); it != pushed_.rend(); ++it) bsp_pop_reg(*it);
 }
 
-void Registrations::push(const void* area, long long nbytes) {
+char* Registrations::push(void* area, long long nbytes) {
   if (!area) {
     // Distinct addresses, so that each pop finds its own slot.
     area = &placeholders_[pushed_.size() % sizeof placeholders_];
@@ -44,6 +44,7 @@ void Registrations::push(const void* area, long long nbytes) {
   }
   bsp_push_reg(area, bytes_int(name_, nbytes));
   pushed_.push_back(area);
+  return static_cast<char*>(area);
 }
 
 void Registrations::sync_registered() {

@@ -30,7 +30,8 @@ class Registrations {
   ~Registrations();
   // Registers area (nbytes). A process without such an area passes nullptr:
   // it then registers a private placeholder byte, since a pop needs an address.
-  void push(const void* area, long long nbytes);
+  // Returns the address registered: the one to name in bsp_put on this process.
+  char* push(void* area, long long nbytes);
   // The sync that makes the registrations usable. It also delivers what the
   // caller issued before the collective; messages among that would be left
   // in the queue, against level-1 rule 3, and stop the program.
