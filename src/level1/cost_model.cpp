@@ -16,9 +16,9 @@ namespace superstep::level1 {
 
 namespace {
 
-// Built-in defaults: bspprobe --quick on a two-core x86-64 build machine
-// (l at p = 2, g of the total exchange per byte, memcpy per byte), rounded.
-// A machine's own figures come in through BSP_PARAMS.
+// Built-in defaults: round estimates for a shared-memory machine (an empty
+// superstep of a few microseconds, a copy rate of a few GB/s), not yet
+// measured at install time. A machine's own figures come in through BSP_PARAMS.
 constexpr double kDefaultL = 2.0e-6;
 constexpr double kDefaultG = 0.5e-9;
 constexpr double kDefaultC = 0.25e-9;
