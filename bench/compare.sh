@@ -33,3 +33,5 @@ if [ -x "$bin/bench_mpi_small_puts" ] && command -v mpirun >/dev/null; then
 else
   echo "  (OpenMPI peer not built: install libopenmpi-dev openmpi-bin and rebuild)"
 fi
+echo "== the C++ layer (bsp.hpp) beside the C calls it wraps"
+"$bin/bench_cpp_overhead" 2 100000

@@ -22,3 +22,7 @@ echo "== TCP (--mca btl tcp,self)"
 echo "== the engine-independent benchmarks under mpirun"
 "${mpirun[@]}" "$bin/bench_small_puts" "$p" 100000
 "${mpirun[@]}" "$bin/bench_total_exchange" "$p" $((1 << 20))
+echo "== level-1 collectives beside Open MPI's, p = 2, 4, 8"
+for q in 2 4 8; do
+  mpirun --oversubscribe -n "$q" "$bin/bench_collectives" 8 65536 $((1 << 20))
+done

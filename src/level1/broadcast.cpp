@@ -1,0 +1,68 @@
+// bsp_broadcast. Direct: the root puts all n bytes to every process (h = (p-1)n,
+// one data superstep). Two-phase: the root scatters n/p bytes to each process,
+// then each process puts its block to all others (h about 2n, two supersteps),
+// which wins once n*g outweighs a superstep.
+#include <bsp_level1.h>
+
+#include <cstring>
+
+#include "level1/cost_model.hpp"
+#include "level1/steps.hpp"
+
+namespace superstep::level1 {
+namespace {
+
+void broadcast_direct(int root, const void* src, char* dst, long long n) {
+  const int p = bsp_nprocs();
+  if (bsp_pid() == root)
+    for (int j = 0; j < p; ++j)
+      if (j != root) bsp_put(j, src, dst, 0, static_cast<int>(n));
+  bsp_sync();
+}
+
+void broadcast_two_phase(int root, char* dst, long long n) {
+  const int p = bsp_nprocs(), me = bsp_pid();
+  if (me == root)
+    for (int j = 0; j < p; ++j) {
+      Block b = block_of(n, p, j);
+      if (j != root && b.length > 0)
+        bsp_put(j, dst + b.start, dst, static_cast<int>(b.start), static_cast<int>(b.length));
+    }
+  bsp_sync();
+  // Every process, the root too, hands its block to the others but the root.
+  Block mine = block_of(n, p, me);
+  if (mine.length > 0)
+    for (int j = 0; j < p; ++j)
+      if (j != me && j != root)
+        bsp_put(j, dst + mine.start, dst, static_cast<int>(mine.start),
+                static_cast<int>(mine.length));
+  bsp_sync();
+}
+
+}  // namespace
+}  // namespace superstep::level1
+
+extern "C" void bsp_broadcast(int root, const void* src, void* dst, int nbytes) {
+  using namespace superstep::level1;
+  const char* name = "bsp_broadcast";
+  check_call(name, nbytes, 1);
+  check_root(name, root);
+  const int p = bsp_nprocs();
+  const long long n = nbytes;
+  Cost direct{2, double(p - 1) * n, 0};
+  Cost two_phase{3, 2.0 * (p - 1) * block_of(n, p, 0).length, 0};
+  Algorithm a = choose(name, n, direct, two_phase);
+  Registrations regs(name);
+  if (n == 0) return regs.sync_registered();
+  if (bsp_pid() == root) check_area(name, "src", src, n);
+  check_area(name, "dst", dst, n);
+  char* out = static_cast<char*>(dst);
+  // The root's own copy first: src and dst may be the same area.
+  if (bsp_pid() == root && src != dst) std::memmove(out, src, static_cast<std::size_t>(n));
+  regs.push(out, n);
+  regs.sync_registered();
+  if (a == Algorithm::direct)
+    broadcast_direct(root, out, out, n);
+  else
+    broadcast_two_phase(root, out, n);
+}

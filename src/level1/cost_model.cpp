@@ -1,0 +1,165 @@
+#include "level1/cost_model.hpp"
+
+#include <bsp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "bspprobe/json.hpp"
+#include "core/errors.hpp"
+
+namespace superstep::level1 {
+
+namespace {
+
+// Built-in defaults: round estimates for a shared-memory machine (an empty
+// superstep of a few microseconds, a copy rate of a few GB/s), not yet
+// measured at install time. A machine's own figures come in through BSP_PARAMS.
+constexpr double kDefaultL = 2.0e-6;
+constexpr double kDefaultG = 0.5e-9;
+constexpr double kDefaultC = 0.25e-9;
+
+bsp_collective_algorithm forced_by_api = BSP_COLLECTIVE_AUTO;
+
+double number_or(const bspprobe::Json* v, double fallback) {
+  return v && v->is_number() && std::isfinite(v->as_number()) ? v->as_number() : fallback;
+}
+
+const bspprobe::Json* at(const bspprobe::Json& object, const char* key) {
+  return object.is_object() ? object.find(key) : nullptr;
+}
+
+// BSP_COLLECTIVE, checked once.
+bsp_collective_algorithm forced_by_environment() {
+  static const bsp_collective_algorithm forced = [] {
+    const char* env = std::getenv("BSP_COLLECTIVE");
+    if (!env || !*env || std::strcmp(env, "auto") == 0) return BSP_COLLECTIVE_AUTO;
+    if (std::strcmp(env, "direct") == 0) return BSP_COLLECTIVE_DIRECT;
+    if (std::strcmp(env, "two_phase") == 0) return BSP_COLLECTIVE_TWO_PHASE;
+    usage_error("a level-1 collective",
+                "BSP_COLLECTIVE is \"%s\"; set it to auto, direct or two_phase", env);
+  }();
+  return forced;
+}
+
+bool tracing() {
+  static const bool on = [] {
+    const char* env = std::getenv("BSP_COLLECTIVE_TRACE");
+    return env && std::strcmp(env, "1") == 0;
+  }();
+  return on;
+}
+
+const char* name_of(Algorithm a) { return a == Algorithm::direct ? "direct" : "two_phase"; }
+
+}  // namespace
+
+std::optional<MachineParams> params_from_json(const std::string& text, int p, std::string* why) {
+  using bspprobe::Json;
+  Json result;
+  try {
+    result = Json::parse(text);
+  } catch (const bspprobe::JsonError& e) {
+    *why = e.what();
+    return std::nullopt;
+  }
+  const Json* per_p = at(result, "per_p");
+  if (!per_p || !per_p->is_array() || per_p->size() == 0) {
+    *why = "it has no per_p entries (is it bspprobe's JSON result?)";
+    return std::nullopt;
+  }
+  // The entry measured at p, else the nearest p.
+  const Json* best = nullptr;
+  double best_distance = 0;
+  for (const Json& entry : per_p->as_array()) {
+    double q = number_or(at(entry, "p"), -1);
+    if (q < 1) continue;
+    double distance = std::fabs(q - p);
+    if (!best || distance < best_distance) best = &entry, best_distance = distance;
+  }
+  if (!best) {
+    *why = "no per_p entry names its p";
+    return std::nullopt;
+  }
+  MachineParams m;
+  m.l = number_or(at(*best, "l") ? at(*at(*best, "l"), "median") : nullptr, -1);
+  const double word = number_or(at(result, "word_bytes"), 4);
+  // The total exchange is the safe upper bound (docs/bspprobe.md); at p = 1
+  // there is none, and the local shift stands in.
+  const Json* fit = at(*best, "g_global");
+  if (!fit || fit->is_null()) fit = at(*best, "g_local");
+  m.g = fit ? number_or(at(*fit, "slope"), -1) / word : -1;
+  const Json* floors = at(result, "floors");
+  m.c = floors ? number_or(at(*floors, "memcpy_ns_per_byte"), kDefaultC * 1e9) * 1e-9 : kDefaultC;
+  if (m.l < 0 || m.g < 0) {
+    *why = "its per_p entry has no l.median or g slope";
+    return std::nullopt;
+  }
+  m.source = format("bspprobe result, p = %g", number_or(at(*best, "p"), 0));
+  return m;
+}
+
+const MachineParams& machine_params(int p) {
+  static int cached_p = 0;
+  static MachineParams cached;
+  if (cached_p == p) return cached;
+  cached_p = p;
+  cached = MachineParams{kDefaultL, kDefaultG, kDefaultC, "built-in defaults"};
+  const char* path = std::getenv("BSP_PARAMS");
+  if (!path || !*path) return cached;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!in)
+    usage_error("a level-1 collective", "BSP_PARAMS names \"%s\", which cannot be read", path);
+  std::string why;
+  auto parsed = params_from_json(text.str(), p, &why);
+  if (!parsed)
+    usage_error("a level-1 collective",
+                "BSP_PARAMS names \"%s\", which is not a usable bspprobe result: %s", path,
+                why.c_str());
+  cached = *parsed;
+  cached.source = std::string(path) + " (" + cached.source + ")";
+  return cached;
+}
+
+Algorithm choose(const char* name, long long nbytes, const Cost& direct,
+                 const std::optional<Cost>& two_phase) {
+  const int p = bsp_nprocs();
+  const MachineParams& m = machine_params(p);
+  bsp_collective_algorithm forced =
+      forced_by_api != BSP_COLLECTIVE_AUTO ? forced_by_api : forced_by_environment();
+  Algorithm chosen = Algorithm::direct;
+  const char* why = "cost model";
+  if (!two_phase) {
+    why = "the only algorithm";
+  } else if (forced == BSP_COLLECTIVE_DIRECT || forced == BSP_COLLECTIVE_TWO_PHASE) {
+    chosen = forced == BSP_COLLECTIVE_DIRECT ? Algorithm::direct : Algorithm::two_phase;
+    why = "forced";
+  } else if (two_phase->seconds(m) < direct.seconds(m)) {
+    chosen = Algorithm::two_phase;
+  }
+  if (tracing() && bsp_pid() == 0) {
+    std::fprintf(stderr, "superstep: %s p=%d bytes=%lld: direct %.3g us", name, p, nbytes,
+                 direct.seconds(m) * 1e6);
+    if (two_phase) std::fprintf(stderr, ", two_phase %.3g us", two_phase->seconds(m) * 1e6);
+    std::fprintf(stderr, " -> %s (%s; l=%.3g us, g=%.3g ns/byte from %s)\n", name_of(chosen), why,
+                 m.l * 1e6, m.g * 1e9, m.source.c_str());
+  }
+  return chosen;
+}
+
+}  // namespace superstep::level1
+
+extern "C" void bsp_collective_force(bsp_collective_algorithm algorithm) {
+  if (algorithm != BSP_COLLECTIVE_AUTO && algorithm != BSP_COLLECTIVE_DIRECT &&
+      algorithm != BSP_COLLECTIVE_TWO_PHASE)
+    superstep::usage_error("bsp_collective_force",
+                           "algorithm is %d; pass BSP_COLLECTIVE_AUTO, _DIRECT or _TWO_PHASE",
+                           static_cast<int>(algorithm));
+  superstep::level1::forced_by_api = algorithm;
+}

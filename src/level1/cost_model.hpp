@@ -1,0 +1,51 @@
+// Which algorithm a collective uses: the BSP cost model l*S + g*h + c*w
+// (S supersteps, h the largest number of bytes a process sends or receives
+// in one of them summed over them, w the bytes a process combines) with the
+// machine's l and g, decided alike on every process.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "bsp_level1.h"
+
+namespace superstep::level1 {
+
+// The machine's BSP parameters in seconds and seconds per byte.
+struct MachineParams {
+  double l = 0;        // one superstep with nothing in it
+  double g = 0;        // per byte of the largest h-relation (total exchange)
+  double c = 0;        // per byte combined or copied locally
+  std::string source;  // where they come from, for the trace
+};
+
+// What an algorithm costs for one call, in the model's terms.
+struct Cost {
+  int supersteps = 0;
+  double h_bytes = 0;
+  double work_bytes = 0;
+  double seconds(const MachineParams& m) const {
+    return m.l * supersteps + m.g * h_bytes + m.c * work_bytes;
+  }
+};
+
+enum class Algorithm { direct, two_phase };
+
+// The parameters for p processes: from the bspprobe result named by
+// BSP_PARAMS (the entry for p, else for the nearest p measured), else the
+// built-in defaults. Read once per process; a file that cannot be used
+// stops the program with a message that says why.
+const MachineParams& machine_params(int p);
+
+// The parameters from a bspprobe result's text (for tests); nullopt and a
+// reason when the text is not a usable result.
+std::optional<MachineParams> params_from_json(const std::string& text, int p, std::string* why);
+
+// Picks the algorithm for collective `name` moving `nbytes` per process:
+// forced (bsp_collective_force, else BSP_COLLECTIVE) or the cheaper one
+// (direct on a tie). With no two-phase algorithm, direct. Prints the choice
+// on stderr from process 0 when BSP_COLLECTIVE_TRACE is 1.
+Algorithm choose(const char* name, long long nbytes, const Cost& direct,
+                 const std::optional<Cost>& two_phase);
+
+}  // namespace superstep::level1

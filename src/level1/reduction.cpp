@@ -1,0 +1,185 @@
+// Direct: every process puts its whole vector to each process that needs it
+// (h = (p-1)n, one data superstep) and those combine p vectors locally.
+// Two-phase: the vectors are cut into p blocks; process j collects block j of
+// every process, combines them in rank order and puts each result block to
+// the processes that need it (h about 2n, two data supersteps, and each
+// process combines n/p elements p times instead of n elements p times).
+//
+// Each process registers one scratch area: [result: count elements]
+// [contributions: p slots of the block it collects]. The result comes first
+// so that its offset is the same on every process.
+#include "level1/reduction.hpp"
+
+#include <cstring>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "level1/cost_model.hpp"
+#include "level1/steps.hpp"
+
+namespace superstep::level1 {
+namespace {
+
+// Whether process `to` needs the contribution of rank `from`.
+bool needs(Reduction kind, int root, int to, int from) {
+  switch (kind) {
+    case Reduction::reduce:
+      return to == root;
+    case Reduction::allreduce:
+      return true;
+    case Reduction::scan_inclusive:
+      return from <= to;
+    case Reduction::scan_exclusive:
+      return from < to;
+  }
+  return false;
+}
+
+// Whether process `to` receives a result at all.
+bool has_result(Reduction kind, int root, int to) {
+  return kind == Reduction::reduce ? to == root : kind != Reduction::scan_exclusive || to > 0;
+}
+
+struct Call {
+  Reduction kind;
+  int root, p, me;
+  long long count, size;
+  bsp_combine_fn op;
+  void* arg;
+};
+
+// Puts `length` elements from `from` to the result area of `to` at element `start`.
+void put_result(const Call& c, int to, const char* from, char* scratch, long long start,
+                long long length) {
+  if (length == 0) return;
+  if (to == c.me)
+    std::memcpy(scratch + start * c.size, from, static_cast<std::size_t>(length * c.size));
+  else
+    bsp_put(to, from, scratch, static_cast<int>(start * c.size), static_cast<int>(length * c.size));
+}
+
+void direct(const Call& c, const char* src, char* scratch) {
+  const long long n = c.count * c.size;
+  char* slots = scratch + n;
+  for (int to = 0; to < c.p; ++to)
+    if (needs(c.kind, c.root, to, c.me)) {
+      if (to == c.me)
+        std::memcpy(slots + c.me * n, src, static_cast<std::size_t>(n));
+      else
+        bsp_put(to, src, scratch, static_cast<int>(n + c.me * n), static_cast<int>(n));
+    }
+  bsp_sync();
+  if (!has_result(c.kind, c.root, c.me)) return;
+  bool first = true;
+  for (int from = 0; from < c.p; ++from) {
+    if (!needs(c.kind, c.root, c.me, from)) continue;
+    if (first)
+      std::memcpy(scratch, slots + from * n, static_cast<std::size_t>(n));
+    else
+      c.op(scratch, slots + from * n, static_cast<int>(c.count), c.arg);
+    first = false;
+  }
+}
+
+void two_phase(const Call& c, const char* src, char* scratch) {
+  const long long n = c.count * c.size;
+  char* slots = scratch + n;
+  // Phase 1: block j of my vector to process j's slot for my rank.
+  for (int j = 0; j < c.p; ++j) {
+    Block b = block_of(c.count, c.p, j);
+    if (b.length == 0) continue;
+    const char* from = src + b.start * c.size;
+    long long offset = n + c.me * b.length * c.size;
+    if (j == c.me)
+      std::memcpy(scratch + offset, from, static_cast<std::size_t>(b.length * c.size));
+    else
+      bsp_put(j, from, scratch, static_cast<int>(offset), static_cast<int>(b.length * c.size));
+  }
+  bsp_sync();
+  // Phase 2: combine my block over the ranks in order; hand each process its result.
+  Block mine = block_of(c.count, c.p, c.me);
+  if (mine.length > 0) {
+    const long long bytes = mine.length * c.size;
+    std::vector<char> acc(slots, slots + bytes);
+    for (int rank = 0; rank < c.p; ++rank) {
+      if (rank > 0) {
+        // Results that end before `rank` (the exclusive scan of rank) go out first.
+        if (c.kind == Reduction::scan_exclusive)
+          put_result(c, rank, acc.data(), scratch, mine.start, mine.length);
+        c.op(acc.data(), slots + rank * bytes, static_cast<int>(mine.length), c.arg);
+      }
+      if (c.kind == Reduction::scan_inclusive)
+        put_result(c, rank, acc.data(), scratch, mine.start, mine.length);
+    }
+    if (c.kind == Reduction::reduce)
+      put_result(c, c.root, acc.data(), scratch, mine.start, mine.length);
+    if (c.kind == Reduction::allreduce)
+      for (int to = 0; to < c.p; ++to)
+        put_result(c, to, acc.data(), scratch, mine.start, mine.length);
+  }
+  bsp_sync();
+}
+
+}  // namespace
+
+void reduction(const char* name, Reduction kind, int root, const void* src, void* dst, int count,
+               int size, bsp_combine_fn op, void* arg) {
+  check_call(name, count, size);
+  if (kind == Reduction::reduce) check_root(name, root);
+  const int p = bsp_nprocs(), me = bsp_pid();
+  Call c{kind, root, p, me, count, size, op, arg};
+  const long long n = c.count * c.size;
+  const long long block = block_of(c.count, p, 0).length * c.size;
+  // The model's h: the most a process sends or receives in a data superstep.
+  // Direct: (p-1)n into the root (reduce) or out of rank 0 (the scans).
+  // Two-phase: (p-1) blocks out and in per phase.
+  Cost direct_cost{2, double(p - 1) * n, double(p - 1) * n};
+  Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p) * block};
+  Algorithm a = choose(name, n, direct_cost, two_phase_cost);
+  Registrations regs(name);
+  if (n == 0) return regs.sync_registered();
+  if (!op) usage_error(name, "the operator is NULL; pass a combining function");
+  check_area(name, "src", src, n);
+  const bool result_here = has_result(kind, root, me);
+  if (result_here) check_area(name, "dst", dst, n);
+  // Direct: only a process with a result collects (whole vectors); two-phase: all (their block).
+  const long long slot = a == Algorithm::two_phase ? block_of(c.count, p, me).length * c.size
+                         : result_here             ? n
+                                                   : 0;
+  std::vector<char> scratch(static_cast<std::size_t>(n + p * slot));
+  regs.push(scratch.data(), static_cast<long long>(scratch.size()));
+  regs.sync_registered();
+  if (a == Algorithm::direct)
+    direct(c, static_cast<const char*>(src), scratch.data());
+  else
+    two_phase(c, static_cast<const char*>(src), scratch.data());
+  if (result_here) std::memcpy(dst, scratch.data(), static_cast<std::size_t>(n));
+}
+
+}  // namespace superstep::level1
+
+using superstep::level1::Reduction;
+using superstep::level1::reduction;
+
+extern "C" {
+
+void bsp_reduce(int root, const void* src, void* dst, int count, int size, bsp_combine_fn op,
+                void* arg) {
+  reduction("bsp_reduce", Reduction::reduce, root, src, dst, count, size, op, arg);
+}
+
+void bsp_allreduce(const void* src, void* dst, int count, int size, bsp_combine_fn op, void* arg) {
+  reduction("bsp_allreduce", Reduction::allreduce, 0, src, dst, count, size, op, arg);
+}
+
+void bsp_scan_inclusive(const void* src, void* dst, int count, int size, bsp_combine_fn op,
+                        void* arg) {
+  reduction("bsp_scan_inclusive", Reduction::scan_inclusive, 0, src, dst, count, size, op, arg);
+}
+
+void bsp_scan_exclusive(const void* src, void* dst, int count, int size, bsp_combine_fn op,
+                        void* arg) {
+  reduction("bsp_scan_exclusive", Reduction::scan_exclusive, 0, src, dst, count, size, op, arg);
+}
+
+}  // extern "C"

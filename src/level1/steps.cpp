@@ -1,0 +1,62 @@
+#include "level1/steps.hpp"
+
+#include <climits>
+
+#include "core/errors.hpp"
+#include "core/runtime.hpp"
+
+namespace superstep::level1 {
+
+void check_call(const char* name, long long count, long long size) {
+  if (!Runtime::active())
+    usage_error(name, "called outside bsp_begin..bsp_end; call it between them, on every process");
+  if (count < 0) usage_error(name, "the count is %lld; it must not be negative", count);
+  if (size < 0) usage_error(name, "the element size is %lld; it must not be negative", size);
+}
+
+void check_root(const char* name, int root) {
+  if (root < 0 || root >= bsp_nprocs())
+    usage_error(name, "root %d is outside 0..%d; pass a pid from 0 to bsp_nprocs()-1", root,
+                bsp_nprocs() - 1);
+}
+
+void check_area(const char* name, const char* what, const void* area, long long nbytes) {
+  if (!area && nbytes > 0)
+    usage_error(name, "%s is NULL but holds %lld bytes; pass a valid address", what, nbytes);
+}
+
+int bytes_int(const char* name, long long bytes) {
+  if (bytes > INT_MAX)
+    usage_error(name, "needs an area of %lld bytes, more than BSPlib's int sizes allow (%d)", bytes,
+                INT_MAX);
+  return static_cast<int>(bytes);
+}
+
+Registrations::~Registrations() {
+  for (auto it = pushed_.rbegin(); it != pushed_.rend(); ++it) bsp_pop_reg(*it);
+}
+
+char* Registrations::push(void* area, long long nbytes) {
+  if (!area) {
+    // Distinct addresses, so that each pop finds its own slot.
+    area = &placeholders_[pushed_.size() % sizeof placeholders_];
+    nbytes = 0;
+  }
+  bsp_push_reg(area, bytes_int(name_, nbytes));
+  pushed_.push_back(area);
+  return static_cast<char*>(area);
+}
+
+void Registrations::sync_registered() {
+  bsp_sync();
+  int messages = 0, bytes = 0;
+  bsp_qsize(&messages, &bytes);
+  if (messages > 0)
+    usage_error(name_,
+                "%d message(s) sent before the call arrived during it; a collective ends the "
+                "superstep like bsp_sync and must leave the queue empty: move them first (call "
+                "the collective one superstep after the sends)",
+                messages);
+}
+
+}  // namespace superstep::level1

@@ -1,0 +1,58 @@
+// What every level-1 collective shares: argument checks, the registration of
+// its own areas (popped on return), the superstep that makes them usable, and
+// the block split of the two-phase algorithms.
+#pragma once
+
+#include <bsp.h>
+
+#include <vector>
+
+namespace superstep::level1 {
+
+// Checks that the program is inside bsp_begin..bsp_end and that the sizes are
+// not negative; stops the program with a message naming `name` otherwise.
+void check_call(const char* name, long long count, long long size);
+void check_root(const char* name, int root);
+// A NULL area where nbytes > 0 stops the program.
+void check_area(const char* name, const char* what, const void* area, long long nbytes);
+
+// Bytes as an int for the primitives; stops the program when they do not fit.
+int bytes_int(const char* name, long long bytes);
+
+// Areas registered for the length of one collective. push() registers on
+// every process (all call it in the same order); the destructor pops them in
+// reverse order (de-registration needs no sync, paper section 6).
+class Registrations {
+ public:
+  explicit Registrations(const char* name) : name_(name) {}
+  Registrations(const Registrations&) = delete;
+  Registrations& operator=(const Registrations&) = delete;
+  ~Registrations();
+  // Registers area (nbytes). A process without such an area passes nullptr:
+  // it then registers a private placeholder byte, since a pop needs an address.
+  // Returns the address registered: the one to name in bsp_put on this process.
+  char* push(void* area, long long nbytes);
+  // The sync that makes the registrations usable. It also delivers what the
+  // caller issued before the collective; messages among that would be left
+  // in the queue, against level-1 rule 3, and stop the program.
+  void sync_registered();
+
+ private:
+  const char* name_;
+  std::vector<const void*> pushed_;
+  char placeholders_[4] = {};
+};
+
+// Block j of n items split over p processes: [start, start + length).
+struct Block {
+  long long start;
+  long long length;
+};
+inline Block block_of(long long n, int p, int j) {
+  long long b = (n + p - 1) / p;
+  long long start = b * j < n ? b * j : n;
+  long long end = b * (j + 1) < n ? b * (j + 1) : n;
+  return {start, end - start};
+}
+
+}  // namespace superstep::level1
