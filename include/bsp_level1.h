@@ -22,7 +22,7 @@
  * than about twice the data once). The choice is made on every call from the
  * cost model l*S + g*h: l and g come from the file named by BSP_PARAMS (the
  * JSON that bspprobe writes) or from built-in defaults. BSP_COLLECTIVE_TRACE=1
- * prints each choice on stderr (process 0); BSP_COLLECTIVE=direct|two_phase or
+ * prints each choice on stderr (process 0); BSP_COLLECTIVE=direct|two_phase|messages or
  * bsp_collective_force() forces one. All processes must see the same
  * environment, so that they choose alike.
  *
@@ -85,9 +85,12 @@ void bsp_alltoallv(const void *src, const int *send_counts, const int *send_disp
 
 /* Algorithm choice. */
 typedef enum {
-  BSP_COLLECTIVE_AUTO = 0,     /* the cost model decides (default) */
-  BSP_COLLECTIVE_DIRECT = 1,   /* one data superstep */
-  BSP_COLLECTIVE_TWO_PHASE = 2 /* two data supersteps, blocks of n/p (where defined) */
+  BSP_COLLECTIVE_AUTO = 0,      /* the cost model decides (default) */
+  BSP_COLLECTIVE_DIRECT = 1,    /* registers its areas, then one data superstep */
+  BSP_COLLECTIVE_TWO_PHASE = 2, /* two data supersteps, blocks of n/p (where defined) */
+  BSP_COLLECTIVE_MESSAGES = 3   /* one superstep in all: the data travels as BSMP messages,
+                                   no registration (where defined: broadcast, reduce,
+                                   allreduce, the scans) */
 } bsp_collective_algorithm;
 /* Forces the algorithm of the following collectives on this process (every
  * process must force alike); BSP_COLLECTIVE_AUTO gives the choice back to the

@@ -40,8 +40,9 @@ bsp_collective_algorithm forced_by_environment() {
     if (!env || !*env || std::strcmp(env, "auto") == 0) return BSP_COLLECTIVE_AUTO;
     if (std::strcmp(env, "direct") == 0) return BSP_COLLECTIVE_DIRECT;
     if (std::strcmp(env, "two_phase") == 0) return BSP_COLLECTIVE_TWO_PHASE;
+    if (std::strcmp(env, "messages") == 0) return BSP_COLLECTIVE_MESSAGES;
     usage_error("a level-1 collective",
-                "BSP_COLLECTIVE is \"%s\"; set it to auto, direct or two_phase", env);
+                "BSP_COLLECTIVE is \"%s\"; set it to auto, direct, two_phase or messages", env);
   }();
   return forced;
 }
@@ -54,7 +55,28 @@ bool tracing() {
   return on;
 }
 
-const char* name_of(Algorithm a) { return a == Algorithm::direct ? "direct" : "two_phase"; }
+const char* name_of(Algorithm a) {
+  switch (a) {
+    case Algorithm::direct:
+      return "direct";
+    case Algorithm::two_phase:
+      return "two_phase";
+    case Algorithm::messages:
+      return "messages";
+  }
+  return "?";
+}
+
+Algorithm forced_algorithm(bsp_collective_algorithm forced) {
+  switch (forced) {
+    case BSP_COLLECTIVE_TWO_PHASE:
+      return Algorithm::two_phase;
+    case BSP_COLLECTIVE_MESSAGES:
+      return Algorithm::messages;
+    default:
+      return Algorithm::direct;
+  }
+}
 
 }  // namespace
 
@@ -128,25 +150,35 @@ const MachineParams& machine_params(int p) {
 }
 
 Algorithm choose(const char* name, long long nbytes, const Cost& direct,
-                 const std::optional<Cost>& two_phase) {
+                 const std::optional<Cost>& two_phase, const std::optional<Cost>& messages) {
   const int p = bsp_nprocs();
   const MachineParams& m = machine_params(p);
   bsp_collective_algorithm forced =
       forced_by_api != BSP_COLLECTIVE_AUTO ? forced_by_api : forced_by_environment();
   Algorithm chosen = Algorithm::direct;
   const char* why = "cost model";
-  if (!two_phase) {
+  if (!two_phase && !messages) {
     why = "the only algorithm";
-  } else if (forced == BSP_COLLECTIVE_DIRECT || forced == BSP_COLLECTIVE_TWO_PHASE) {
-    chosen = forced == BSP_COLLECTIVE_DIRECT ? Algorithm::direct : Algorithm::two_phase;
+  } else if (forced != BSP_COLLECTIVE_AUTO) {
+    // A forced algorithm this collective does not have falls back to direct.
+    Algorithm wanted = forced_algorithm(forced);
+    bool available = wanted == Algorithm::direct || (wanted == Algorithm::two_phase && two_phase) ||
+                     (wanted == Algorithm::messages && messages);
+    chosen = available ? wanted : Algorithm::direct;
     why = "forced";
-  } else if (two_phase->seconds(m) < direct.seconds(m)) {
-    chosen = Algorithm::two_phase;
+  } else {
+    double best = direct.seconds(m);
+    if (two_phase && two_phase->seconds(m) < best) {
+      chosen = Algorithm::two_phase;
+      best = two_phase->seconds(m);
+    }
+    if (messages && messages->seconds(m) < best) chosen = Algorithm::messages;
   }
   if (tracing() && bsp_pid() == 0) {
     std::fprintf(stderr, "superstep: %s p=%d bytes=%lld: direct %.3g us", name, p, nbytes,
                  direct.seconds(m) * 1e6);
     if (two_phase) std::fprintf(stderr, ", two_phase %.3g us", two_phase->seconds(m) * 1e6);
+    if (messages) std::fprintf(stderr, ", messages %.3g us", messages->seconds(m) * 1e6);
     std::fprintf(stderr, " -> %s (%s; l=%.3g us, g=%.3g ns/byte from %s)\n", name_of(chosen), why,
                  m.l * 1e6, m.g * 1e9, m.source.c_str());
   }
@@ -157,7 +189,7 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
 
 extern "C" void bsp_collective_force(bsp_collective_algorithm algorithm) {
   if (algorithm != BSP_COLLECTIVE_AUTO && algorithm != BSP_COLLECTIVE_DIRECT &&
-      algorithm != BSP_COLLECTIVE_TWO_PHASE)
+      algorithm != BSP_COLLECTIVE_TWO_PHASE && algorithm != BSP_COLLECTIVE_MESSAGES)
     superstep::usage_error("bsp_collective_force",
                            "algorithm is %d; pass BSP_COLLECTIVE_AUTO, _DIRECT or _TWO_PHASE",
                            static_cast<int>(algorithm));

@@ -29,7 +29,7 @@ struct Cost {
   }
 };
 
-enum class Algorithm { direct, two_phase };
+enum class Algorithm { direct, two_phase, messages };
 
 // The parameters for p processes: from the bspprobe result named by
 // BSP_PARAMS (the entry for p, else for the nearest p measured), else the
@@ -42,10 +42,11 @@ const MachineParams& machine_params(int p);
 std::optional<MachineParams> params_from_json(const std::string& text, int p, std::string* why);
 
 // Picks the algorithm for collective `name` moving `nbytes` per process:
-// forced (bsp_collective_force, else BSP_COLLECTIVE) or the cheaper one
-// (direct on a tie). With no two-phase algorithm, direct. Prints the choice
-// on stderr from process 0 when BSP_COLLECTIVE_TRACE is 1.
+// forced (bsp_collective_force, else BSP_COLLECTIVE; direct where the forced
+// one is missing) or the cheapest (direct on a tie) of those it has. Prints
+// the choice on stderr from process 0 when BSP_COLLECTIVE_TRACE is 1.
 Algorithm choose(const char* name, long long nbytes, const Cost& direct,
-                 const std::optional<Cost>& two_phase);
+                 const std::optional<Cost>& two_phase,
+                 const std::optional<Cost>& messages = std::nullopt);
 
 }  // namespace superstep::level1

@@ -81,6 +81,35 @@ void direct(const Call& c, const char* src, char* scratch) {
   }
 }
 
+// Messages: like direct, but the vectors travel as BSMP messages, so nothing
+// is registered and the whole collective is one superstep. The result is
+// built aside: dst may be src.
+void by_messages(const char* name, const Call& c, const char* src, char* dst) {
+  const long long n = c.count * c.size;
+  MessageRound round(name);
+  int expected = 0;
+  for (int q = 0; q < c.p; ++q) {
+    if (q == c.me) continue;
+    if (needs(c.kind, c.root, q, c.me)) round.send(q, src, n);
+    if (needs(c.kind, c.root, c.me, q)) ++expected;
+  }
+  round.deliver(expected);
+  if (!has_result(c.kind, c.root, c.me)) return;
+  std::vector<char> acc(static_cast<std::size_t>(n));
+  bool first = true;
+  for (int from = 0; from < c.p; ++from) {
+    if (!needs(c.kind, c.root, c.me, from)) continue;
+    long long length = n;
+    const char* value = from == c.me ? src : round.next(&length);
+    if (first)
+      std::memcpy(acc.data(), value, static_cast<std::size_t>(n));
+    else
+      c.op(acc.data(), value, static_cast<int>(c.count), c.arg);
+    first = false;
+  }
+  std::memcpy(dst, acc.data(), static_cast<std::size_t>(n));
+}
+
 void two_phase(const Call& c, const char* src, char* scratch) {
   const long long n = c.count * c.size;
   char* slots = scratch + n;
@@ -133,9 +162,17 @@ void reduction(const char* name, Reduction kind, int root, const void* src, void
   // The model's h: the most a process sends or receives in a data superstep.
   // Direct: (p-1)n into the root (reduce) or out of rank 0 (the scans).
   // Two-phase: (p-1) blocks out and in per phase.
+  // Messages: direct's h and work, one copy more of what arrives, one superstep less.
   Cost direct_cost{2, double(p - 1) * n, double(p - 1) * n};
   Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p) * block};
-  Algorithm a = choose(name, n, direct_cost, two_phase_cost);
+  Cost messages_cost{1, double(p - 1) * n, 2.0 * (p - 1) * n};
+  Algorithm a = choose(name, n, direct_cost, two_phase_cost, messages_cost);
+  if (a == Algorithm::messages && n > 0) {
+    if (!op) usage_error(name, "the operator is NULL; pass a combining function");
+    check_area(name, "src", src, n);
+    if (has_result(kind, root, me)) check_area(name, "dst", dst, n);
+    return by_messages(name, c, static_cast<const char*>(src), static_cast<char*>(dst));
+  }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();
   if (!op) usage_error(name, "the operator is NULL; pass a combining function");

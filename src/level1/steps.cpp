@@ -49,14 +49,37 @@ char* Registrations::push(void* area, long long nbytes) {
 
 void Registrations::sync_registered() {
   bsp_sync();
+  check_queue(name_, 0);
+}
+
+void check_queue(const char* name, int expected) {
   int messages = 0, bytes = 0;
   bsp_qsize(&messages, &bytes);
-  if (messages > 0)
-    usage_error(name_,
+  if (messages > expected)
+    usage_error(name,
                 "%d message(s) sent before the call arrived during it; a collective ends the "
                 "superstep like bsp_sync and must leave the queue empty: move them first (call "
                 "the collective one superstep after the sends)",
-                messages);
+                messages - expected);
+}
+
+MessageRound::MessageRound(const char* name)
+    : name_(name), tag_(Runtime::active()->tagsize(), '\0') {}
+
+void MessageRound::send(int to, const void* data, long long nbytes) {
+  bsp_send(to, tag_.data(), data, bytes_int(name_, nbytes));
+}
+
+void MessageRound::deliver(int expected) {
+  bsp_sync();
+  check_queue(name_, expected);
+}
+
+const char* MessageRound::next(long long* nbytes) {
+  void* tag = nullptr;
+  void* payload = nullptr;
+  *nbytes = bsp_hpmove(&tag, &payload);
+  return static_cast<const char*>(payload);
 }
 
 }  // namespace superstep::level1

@@ -43,6 +43,31 @@ class Registrations {
   char placeholders_[4] = {};
 };
 
+// One superstep in which a collective's data travels as BSMP messages: no
+// registration, so the whole collective is one superstep (paid for with a
+// copy into and out of the queue). Each message carries a zero tag of the tag
+// size in effect. The queue after the sync must hold exactly the messages
+// the collective expects: more were sent by the program before the call and
+// stop it, as in sync_registered().
+class MessageRound {
+ public:
+  explicit MessageRound(const char* name);
+  void send(int to, const void* data, long long nbytes);
+  // Ends the superstep; `expected` messages must have arrived here.
+  void deliver(int expected);
+  // The next message's payload, in source-pid order (then send order); valid
+  // until the next sync.
+  const char* next(long long* nbytes);
+
+ private:
+  const char* name_;
+  std::vector<char> tag_;
+};
+
+// Stops the program when the queue holds other than `expected` messages
+// after a collective's sync.
+void check_queue(const char* name, int expected);
+
 // Block j of n items split over p processes: [start, start + length).
 struct Block {
   long long start;

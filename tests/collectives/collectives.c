@@ -2,7 +2,7 @@
  * Every level-1 collective of bsp_level1.h against the sequential result, for
  * odd sizes and zero-length inputs, with a non-commutative operator (so a
  * result in any order but rank order fails). argv[1] forces the algorithm:
- * auto, direct or two_phase. After each collective the level-1 rules are
+ * auto, direct, two_phase or messages. After each collective the level-1 rules are
  * checked: the queue is empty, the tag size unchanged, and an area the
  * program registered before still works.
  */
@@ -221,6 +221,7 @@ static void oxford_fold_scan(void) {
 int main(int argc, char **argv) {
   bsp_begin(bsp_nprocs());
   if (argc > 1 && strcmp(argv[1], "direct") == 0) bsp_collective_force(BSP_COLLECTIVE_DIRECT);
+  if (argc > 1 && strcmp(argv[1], "messages") == 0) bsp_collective_force(BSP_COLLECTIVE_MESSAGES);
   if (argc > 1 && strcmp(argv[1], "two_phase") == 0)
     bsp_collective_force(BSP_COLLECTIVE_TWO_PHASE);
   bsp_push_reg(&marker, sizeof marker);
