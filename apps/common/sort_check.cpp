@@ -1,6 +1,7 @@
 #include "sort_check.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "random.hpp"
@@ -18,6 +19,19 @@ KeySummary summarize(const std::vector<double>& keys) {
   }
   return s;
 }
+
+std::vector<double> generate_keys(unsigned long long seed, long long begin, long long count) {
+  std::vector<double> keys(static_cast<std::size_t>(count));
+  for (long long i = 0; i < count; ++i)
+    keys[static_cast<std::size_t>(i)] = random_unit(seed, static_cast<std::uint64_t>(begin + i));
+  return keys;
+}
+
+double seconds_per_key_level(double seq_s, long long n) {
+  return n < 2 ? 0 : seq_s / k_log2_k(static_cast<double>(n));
+}
+
+double k_log2_k(double k) { return k < 2 ? 0 : k * std::log2(k); }
 
 namespace {
 
