@@ -74,9 +74,9 @@ Body make_body(unsigned long long seed, std::uint64_t i, std::uint64_t n) {
 }
 
 // Forces on bodies from the tree over points, whose first bodies.size() entries are the bodies.
-std::uint64_t tree_forces(std::vector<Body>& bodies, const std::vector<Point>& points,
-                          double theta) {
-  const nbody::Octree tree(points);
+std::uint64_t tree_forces(std::vector<Body>& bodies, const std::vector<Point>& points, double theta,
+                          const nbody::Box& bounds = {}) {
+  const nbody::Octree tree(points, bounds);
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const nbody::Force f = tree.force(i, theta);
@@ -137,7 +137,7 @@ class ParallelForces {
     exchange_boxes(bodies);
     std::vector<Point> points = points_of(bodies);
     receive_essential(points, send_essential(points));
-    interactions_ += tree_forces(bodies, points, theta_);
+    interactions_ += tree_forces(bodies, points, theta_, global_);
   }
 
   double h_words_put = 0, h_words_sent = 0;  // this process's h, summed over supersteps
@@ -204,22 +204,20 @@ class ParallelForces {
 
   // Superstep 3: the bounding box of this process's bodies to every process.
   void exchange_boxes(const std::vector<Body>& bodies) {
-    nbody::Box box{{1, 1, 1}, {-1, -1, -1}};  // empty
-    for (std::size_t i = 0; i < bodies.size(); ++i)
-      for (int d = 0; d < 3; ++d) {
-        box.lo[d] = i == 0 ? bodies[i].x[d] : std::min(box.lo[d], bodies[i].x[d]);
-        box.hi[d] = i == 0 ? bodies[i].x[d] : std::max(box.hi[d], bodies[i].x[d]);
-      }
+    nbody::Box box;
+    for (const Body& b : bodies) box.extend(b.x);
     for (int q = 0; q < p_; ++q)
       bsp_put(q, &box, boxes_.data(), static_cast<int>(s_ * sizeof(nbody::Box)),
               sizeof(nbody::Box));
     h_words_put += (p_ - 1) * sizeof(nbody::Box) / apps::kWordBytes;
     bsp_sync();
+    global_ = nbody::Box{};
+    for (const nbody::Box& b : boxes_) global_.extend(b);
   }
 
   // Superstep 4: to every other process, what its bodies need of ours.
   double send_essential(const std::vector<Point>& points) {
-    const nbody::Octree local(points);
+    const nbody::Octree local(points, global_);
     double out = 0;
     std::vector<Point> essential;
     for (int q = 0; q < p_; ++q) {
@@ -242,6 +240,7 @@ class ParallelForces {
   std::vector<nbody::Sample> samples_;
   std::vector<int> sample_counts_;
   std::vector<nbody::Box> boxes_;
+  nbody::Box global_{};  // the bounds of all bodies: the root of every process's tree
 };
 
 struct Parallel {

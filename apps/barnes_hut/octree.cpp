@@ -12,17 +12,14 @@ constexpr int kMaxDepth = 48;  // coincident points would otherwise split foreve
 
 }  // namespace
 
-Octree::Octree(const std::vector<Point>& points) : points_(points), order_(points.size()) {
+Octree::Octree(const std::vector<Point>& points, const Box& bounds)
+    : points_(points), order_(points.size()) {
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<std::uint32_t>(i);
+  Box all = bounds;
+  for (const Point& p : points) all.extend(p.x);
   double lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-  if (!points.empty())
-    for (int d = 0; d < 3; ++d) {
-      lo[d] = hi[d] = points[0].x[d];
-      for (const Point& p : points) {
-        lo[d] = std::min(lo[d], p.x[d]);
-        hi[d] = std::max(hi[d], p.x[d]);
-      }
-    }
+  if (!all.empty())
+    for (int d = 0; d < 3; ++d) lo[d] = all.lo[d], hi[d] = all.hi[d];
   Node root;
   double half = 0;
   for (int d = 0; d < 3; ++d) {

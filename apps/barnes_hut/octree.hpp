@@ -2,6 +2,7 @@
 // of mass) approximations, the opening criterion size / distance < theta.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -16,8 +17,17 @@ struct Point {
 };
 
 struct Box {
-  double lo[3], hi[3];
+  double lo[3] = {1, 1, 1}, hi[3] = {-1, -1, -1};  // empty
   bool empty() const { return lo[0] > hi[0]; }
+  void extend(const Box& other) {
+    if (other.empty()) return;
+    const bool was_empty = empty();
+    for (int d = 0; d < 3; ++d) {
+      lo[d] = was_empty ? other.lo[d] : std::min(lo[d], other.lo[d]);
+      hi[d] = was_empty ? other.hi[d] : std::max(hi[d], other.hi[d]);
+    }
+  }
+  void extend(const double* x) { extend(Box{{x[0], x[1], x[2]}, {x[0], x[1], x[2]}}); }
 };
 
 struct Force {
@@ -28,8 +38,10 @@ struct Force {
 
 class Octree {
  public:
-  // Builds the tree over points (kept by reference: they must outlive the tree).
-  explicit Octree(const std::vector<Point>& points);
+  // Builds the tree over points (kept by reference: they must outlive the tree). Its root is
+  // the cube around `bounds` and the points: processes that pass the bounds of all bodies
+  // build cells that are cells of the one global tree, as the sequential program's are.
+  explicit Octree(const std::vector<Point>& points, const Box& bounds = Box{});
 
   // The acceleration and potential at points[self] from every other point.
   Force force(std::size_t self, double theta) const;
