@@ -39,8 +39,10 @@ std::vector<MachineParams> load_machine_params(const std::string& app, const std
     if (schema == nullptr || !schema->is_string() ||
         schema->as_string().rfind("superstep-bspprobe/", 0) != 0)
       unusable(app, file, "not a bspprobe result (no \"schema\": \"superstep-bspprobe/...\")");
+    const int processors = static_cast<int>(root["processors"].as_number());
     for (const bspprobe::Json& entry : root["per_p"].as_array()) {
       MachineParams m;
+      m.processors = processors;
       m.p = static_cast<int>(entry["p"].as_number());
       m.oversubscribed = entry["oversubscribed"].as_bool();
       m.l = entry["l"]["median"].as_number();

@@ -11,7 +11,8 @@ namespace apps {
 struct MachineParams {
   int p = 1;
   bool oversubscribed = false;
-  double l = 0;  // seconds per superstep (an empty one)
+  int processors = 1;  // of the machine bspprobe ran on
+  double l = 0;        // seconds per superstep (an empty one)
   // Seconds per 32-bit word of an h-relation, per primitive (0 where bspprobe has none, p = 1).
   double g_put = 0, g_get = 0, g_send = 0, g_global = 0;
 };

@@ -42,20 +42,25 @@ void Report::baseline(const std::string& name, double seconds, const std::string
               seconds / parallel_s_);
 }
 
-void Report::prediction(const std::optional<MachineParams>& params, const CostPrediction& c) {
+void Report::prediction(const std::optional<MachineParams>& params, CostPrediction c) {
   if (params_file_.empty()) return;
   if (!params) {
     std::printf("predicted: none: %s has no parameters for p = %d (bspprobe --procs %d)\n",
                 params_file_.c_str(), p_, p_);
     return;
   }
+  // Oversubscribed, p processes share the processors: each one's work takes p / processors
+  // times longer. (g and l measured at this p already include the sharing.)
+  if (params->oversubscribed && params->processors > 0 && p_ > params->processors)
+    c.compute_s *= static_cast<double>(p_) / params->processors;
   const double t = c.total();
   std::printf(
       "predicted: %.6f s = compute %.6f + h g %.6f + %d l %.6f (bspprobe, p = %d%s); measured "
       "%.6f s; error %+.1f%%\n",
       t, c.compute_s, c.comm_s, c.supersteps, c.sync_s, p_,
-      params->oversubscribed ? ", oversubscribed" : "", parallel_s_,
-      100.0 * (parallel_s_ - t) / parallel_s_);
+      params->oversubscribed ? format(", oversubscribed: %d processors", params->processors).c_str()
+                             : "",
+      parallel_s_, 100.0 * (parallel_s_ - t) / parallel_s_);
 }
 
 int Report::finish() {

@@ -29,7 +29,8 @@ class Report {
   void baseline(const std::string& name, double seconds, const std::string& speedup_name);
   // The prediction at this p, when --params was given; params is the machine at this p, if
   // bspprobe measured it.
-  void prediction(const std::optional<MachineParams>& params, const CostPrediction& cost);
+  // Oversubscribed (p above bspprobe's processors), the work term is scaled by p / processors.
+  void prediction(const std::optional<MachineParams>& params, CostPrediction cost);
 
   // Prints the result line; returns the exit status (0 when every check passed, 1 otherwise).
   int finish();
