@@ -1,0 +1,51 @@
+// Small collective helpers on top of bsp.h. Each is called by every process in the same
+// superstep. (The level-1 collectives of bsp_level1.h will replace all_gather once merged.)
+#pragma once
+
+#include <bsp.h>
+
+#include <type_traits>
+#include <vector>
+
+namespace apps {
+
+// Block of n items owned by process s when n items are spread as evenly as possible.
+inline long long block_begin(long long n, int p, int s) {
+  return n / p * s + (s < n % p ? s : n % p);
+}
+inline long long block_size(long long n, int p, int s) { return n / p + (s < n % p ? 1 : 0); }
+
+// Every process's value, in pid order, on every process. Costs three supersteps (register,
+// put, deregister), so it belongs outside timed regions.
+template <class T>
+std::vector<T> all_gather(const T& mine) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  const int p = bsp_nprocs();
+  std::vector<T> all(static_cast<std::size_t>(p));
+  bsp_push_reg(all.data(), static_cast<int>(sizeof(T)) * p);
+  bsp_sync();
+  for (int q = 0; q < p; ++q)
+    bsp_put(q, &mine, all.data(), static_cast<int>(sizeof(T)) * bsp_pid(), sizeof(T));
+  bsp_sync();
+  bsp_pop_reg(all.data());
+  return all;
+}
+
+// Wall time of a superstep-delimited region: starts and ends with a sync, so it is the
+// slowest process's time, the same on every process.
+class SpmdTimer {
+ public:
+  void start() {
+    bsp_sync();
+    t0_ = bsp_time();
+  }
+  double stop() {
+    bsp_sync();
+    return bsp_time() - t0_;
+  }
+
+ private:
+  double t0_ = 0;
+};
+
+}  // namespace apps

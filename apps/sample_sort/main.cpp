@@ -1,0 +1,155 @@
+// sample_sort: randomised sample sort (BSPlib paper, seed 000, section 5.3).
+//
+// Every process picks r random keys of its block (r: the oversampling ratio) and puts them to
+// every process; each sorts the p r samples and takes the keys of ranks r, 2r, .., (p-1)r as
+// splitters (redundantly, which saves the superstep a broadcast would cost). Keys go to their
+// buckets with BSMP, as in the paper's code; each process then sorts its bucket.
+// The paper sends one message per key; here each process packs a bucket's keys into one
+// message per destination, the same h-relation with far fewer message headers.
+#include <bsp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "machine_params.hpp"
+#include "options.hpp"
+#include "random.hpp"
+#include "report.hpp"
+#include "sort_check.hpp"
+#include "spmd.hpp"
+#include "timing.hpp"
+
+namespace {
+
+const apps::AppInfo kApp = {
+    "sample_sort",
+    "Randomised sample sort of n doubles (BSPlib paper, section 5.3): random splitters from\n"
+    "an oversampled sample, buckets distributed with bsp_send, local std::sort. Compared\n"
+    "with std::sort on one process.",
+    "number of keys",
+    1 << 20,
+    3,
+    {{"oversampling", "oversampling ratio r: samples per process", 100}},
+    "n must be at least p. Checks: globally sorted, a permutation of the input (count and\n"
+    "checksum); the largest bucket over n/p is reported."};
+
+struct Parallel {
+  double best_s = 0;
+  apps::SortVerdict verdict;
+};
+
+void spmd(const apps::Options& o, int r, Parallel& out) {
+  const int p = bsp_nprocs(), s = bsp_pid();
+  if (p != o.p)
+    bsp_abort("sample_sort: asked for %d processes but got %d (under mpirun: the job size)\n", o.p,
+              p);
+  const long long begin = apps::block_begin(o.n, p, s), count = apps::block_size(o.n, p, s);
+  std::vector<double> sample(static_cast<std::size_t>(p) * r);
+  bsp_push_reg(sample.data(), static_cast<int>(sample.size() * sizeof(double)));
+  bsp_sync();
+
+  apps::SpmdTimer timer;
+  double best = 1e300;
+  std::vector<double> keys, bucket;
+  for (int it = 0; it < o.iterations; ++it) {
+    keys = apps::generate_keys(o.seed, begin, count);
+    timer.start();
+    // Superstep 1: r random keys of this block to every process.
+    std::vector<double> mine(static_cast<std::size_t>(r));
+    for (int i = 0; i < r; ++i)
+      mine[i] = keys[apps::random_bits(o.seed, static_cast<std::uint64_t>(i), 1000 + s + it) %
+                     static_cast<std::uint64_t>(count)];
+    for (int q = 0; q < p; ++q)
+      bsp_put(q, mine.data(), sample.data(), static_cast<int>(s * r * sizeof(double)),
+              static_cast<int>(r * sizeof(double)));
+    bsp_sync();
+
+    // Splitters: ranks r, 2r, .., (p-1)r of the sorted sample.
+    std::sort(sample.begin(), sample.end());
+    std::vector<double> splitters;
+    for (int k = 1; k < p; ++k) splitters.push_back(sample[static_cast<std::size_t>(k) * r - 1]);
+
+    // Superstep 2: each key to its bucket, one packed message per destination.
+    std::vector<int> dest(keys.size());
+    std::vector<long long> start(static_cast<std::size_t>(p) + 1, 0);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      dest[i] = static_cast<int>(std::upper_bound(splitters.begin(), splitters.end(), keys[i]) -
+                                 splitters.begin());
+      ++start[dest[i] + 1];
+    }
+    for (int q = 0; q < p; ++q) start[q + 1] += start[q];
+    std::vector<double> packed(keys.size());
+    std::vector<long long> fill(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < keys.size(); ++i) packed[fill[dest[i]]++] = keys[i];
+    for (int q = 0; q < p; ++q)
+      if (start[q + 1] > start[q])
+        bsp_send(q, nullptr, &packed[start[q]],
+                 static_cast<int>((start[q + 1] - start[q]) * sizeof(double)));
+    bsp_sync();
+
+    // The bucket: every message's keys, then a local sort.
+    int messages = 0, bytes = 0;
+    bsp_qsize(&messages, &bytes);
+    bucket.resize(static_cast<std::size_t>(bytes) / sizeof(double));
+    std::size_t at = 0;
+    void *tag, *payload;
+    for (int length; (length = bsp_hpmove(&tag, &payload)) >= 0; at += length / sizeof(double))
+      std::memcpy(&bucket[at], payload, static_cast<std::size_t>(length));
+    std::sort(bucket.begin(), bucket.end());
+    best = std::min(best, timer.stop());
+  }
+  bsp_pop_reg(sample.data());
+  out.verdict = apps::verify_distributed_sort(apps::summarize(keys), bucket);
+  out.best_s = best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const apps::Options o = apps::parse_options(kApp, argc, argv);
+  const double r = o.extra("oversampling");
+  if (r < 1 || r > 1e6 || r != std::floor(r))
+    apps::bad_argument(kApp, "the oversampling ratio must be a whole number from 1 to 10^6");
+  if (o.n < o.p)
+    apps::bad_argument(kApp, "n = " + std::to_string(o.n) + " is smaller than p = " +
+                                 std::to_string(o.p) + ": every process needs a key");
+  if (o.n > (1LL << 28)) apps::bad_argument(kApp, "n larger than 2^28 is not supported");
+  std::vector<apps::MachineParams> machine;
+  if (!o.params.empty()) machine = apps::load_machine_params(kApp.name, o.params);
+
+  Parallel par;
+  bsp_begin(o.p);
+  const int pid = bsp_pid();
+  spmd(o, static_cast<int>(r), par);
+  bsp_end();
+  if (pid != 0) return 0;
+
+  std::vector<double> keys;
+  const double seq_s = apps::best_time(
+      o.iterations, [&] { keys = apps::generate_keys(o.seed, 0, o.n); },
+      [&] { std::sort(keys.begin(), keys.end()); });
+
+  apps::Report report(kApp, o);
+  apps::report_sort(report, par.verdict, o.p);
+  report.times(par.best_s, "std::sort on one process", seq_s);
+  if (!machine.empty()) {
+    // Local work at the sequential sort's rate: sorting the p r samples, placing n/p keys by
+    // binary search among p - 1 splitters (log2 p levels), sorting a bucket of n/p keys.
+    // Supersteps: the samples (h = (p-1) r keys by bsp_put), the buckets (h = n/p (1 - 1/p)
+    // keys by bsp_send; a key is two words), and the closing sync of the timed region.
+    const auto params = apps::params_for(machine, o.p);
+    const double p = o.p, np = static_cast<double>(o.n) / p;
+    apps::CostPrediction cost;
+    cost.compute_s = apps::seconds_per_key_level(seq_s, o.n) *
+                     (apps::k_log2_k(p * r) + np * std::log2(p) + apps::k_log2_k(np));
+    if (params) {
+      cost.relation((p - 1) * r * 2, params->g_put);
+      cost.relation(np * (1 - 1 / p) * 2, params->g_send);
+      cost.syncs(3, params->l);
+    }
+    report.prediction(params, cost);
+  }
+  return report.finish();
+}

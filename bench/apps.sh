@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Runs the applications of apps/ at p = 1, 2, 4, 8 at sizes that take about a second at p = 1,
+# each with this machine's BSP parameters (bspprobe --quick, measured first at the same p), and
+# writes a table (apps.md) and a plot of speedup against p, measured and predicted (apps.svg).
+#   bash bench/apps.sh [build-dir] [out-dir]         (defaults: build, bench-apps)
+#   PROCS="1 2 4" bash bench/apps.sh                 other process counts
+#   PARAMS=bspprobe.json bash bench/apps.sh          an earlier bspprobe result, not re-measured
+# Speedup is over each app's sequential program (printed by the app). Where p exceeds the
+# processors, processes share them (oversubscription): the table marks those rows, and the
+# prediction uses bspprobe's g and l measured at that p, oversubscribed too.
+set -euo pipefail
+build=${1:-build}
+out=${2:-bench-apps}
+procs=${PROCS:-1 2 4 8}
+apps=$build/apps
+[ -x "$apps/fft" ] && [ -x "$build/bin/bspprobe" ] ||
+  { echo "apps.sh: build first: cmake --build $build --target app_fft app_sample_sort app_psrs app_barnes_hut bspprobe" >&2; exit 2; }
+mkdir -p "$out"
+cores=$(nproc)
+
+params=${PARAMS:-$out/bspprobe.json}
+if [ -z "${PARAMS:-}" ]; then
+  echo "== bspprobe --quick at p = ${procs// /,}" >&2
+  "$build/bin/bspprobe" --quick --procs "${procs// /,}" --output "$params" --plot "$out/bspprobe.svg" >/dev/null
+fi
+
+# name|command arguments (sizes for about a second at p = 1 on a 2-core machine)
+runs=(
+  "fft|$apps/fft -n 8388608 --iterations 2"
+  "sample_sort|$apps/sample_sort -n 8000000 --iterations 2"
+  "psrs|$apps/psrs -n 8000000 --iterations 2"
+  "barnes_hut|$apps/barnes_hut -n 20000 --iterations 3"
+)
+rows=$out/apps.tsv
+: >"$rows"
+for run in "${runs[@]}"; do
+  name=${run%%|*}
+  cmd=${run#*|}
+  for p in $procs; do
+    echo "== $name p = $p" >&2
+    log=$out/$name.p$p.txt
+    status=0
+    $cmd -p "$p" --params "$params" >"$log" 2>&1 || status=$?
+    # time: T s at p = P; NAME T_SEQ s; speedup S    predicted: T_PRED s = ...
+    awk -v name="$name" -v p="$p" -v cores="$cores" -v status="$status" '
+      /^time: [0-9.]+ s at p/ { par = $2; seq = $(NF - 3); }
+      /^predicted: [0-9.]+ s/ { pred = $2 }
+      /^result:/ { result = $2 }
+      END {
+        if (status != 0 && result == "") result = "exit " status;
+        printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", name, p, (p > cores ? "yes" : "no"),
+               seq, par, (pred == "" ? "-" : pred), result, FILENAME }' "$log" >>"$rows"
+  done
+done
+
+# The table.
+{
+  echo "# Applications: speedup against p"
+  echo
+  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $cores processors;"
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg). Rows with p > $cores are oversubscribed."
+  echo
+  echo "| app | p | oversubscribed | sequential s | parallel s | speedup | predicted s | predicted speedup | error | check |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
+  awk -F'\t' '{
+    sp = ($5 > 0) ? $4 / $5 : 0
+    if ($6 == "-") { ps = "-"; err = "-"; } else { ps = sprintf("%.2f", $4 / $6); err = sprintf("%+.0f%%", 100 * ($5 - $6) / $5); }
+    printf "| %s | %d | %s | %.4f | %.4f | %.2f | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, sp, $6, ps, err, $7 }' "$rows"
+  echo
+  echo "Speedup: the app's sequential program over the parallel run (both best of the iterations)."
+  echo "Predicted: the BSP cost formula of the algorithm with bspprobe's g and l at that p;"
+  echo "error = (measured - predicted) / measured, as Roda et al. define it (seed 001, formula 18)."
+} >"$out/apps.md"
+
+# The plot: one panel per app, speedup against p; measured solid, predicted dashed, ideal grey.
+awk -F'\t' -v cores="$cores" '
+  { app[$1] = 1; if (!($1 in order)) { order[$1] = n++; names[n - 1] = $1 }
+    k = $1 SUBSEP $2; meas[k] = ($5 > 0) ? $4 / $5 : 0; pred[k] = ($6 != "-" && $6 > 0) ? $4 / $6 : -1
+    if ($2 > maxp) maxp = $2; ps[$2] = 1 }
+  END {
+    w = 300; h = 240; m = 45; W = n * w; H = h + 40
+    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H
+    printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+    ymax = maxp
+    for (i = 0; i < n; ++i) {
+      a = names[i]; x0 = i * w + m; y0 = h - 20; pw = w - m - 15; ph = h - 50
+      printf "<text x=\"%d\" y=\"18\" font-size=\"13\">%s</text>\n", x0, a
+      printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, y0, x0 + pw, y0
+      printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, y0, x0, y0 - ph
+      for (p in ps) {
+        x = x0 + pw * p / maxp
+        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", x, y0 + 14, p
+      }
+      for (t = 0; t <= ymax; t += (ymax > 4 ? 2 : 1))
+        printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", x0 - 5, y0 - ph * t / ymax + 4, t
+      printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">p</text>\n", x0 + pw / 2, y0 + 28
+      # ideal speedup p, and the processors available
+      printf "<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#bbb\"/>\n", x0, y0, x0 + pw, y0 - ph
+      xc = x0 + pw * cores / maxp
+      printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#d88\" stroke-dasharray=\"2,3\"/>\n", xc, y0, xc, y0 - ph
+      printf "<text x=\"%.1f\" y=\"%d\" fill=\"#a44\">%d processors</text>\n", xc + 3, y0 - ph + 10, cores
+      split("", pts); line = ""; pline = ""
+      for (p = 1; p <= maxp; ++p) {
+        k = a SUBSEP p
+        if (!(k in meas)) continue
+        x = x0 + pw * p / maxp
+        line = line sprintf("%.1f,%.1f ", x, y0 - ph * meas[k] / ymax)
+        if (pred[k] >= 0) pline = pline sprintf("%.1f,%.1f ", x, y0 - ph * (pred[k] > ymax ? ymax : pred[k]) / ymax)
+      }
+      printf "<polyline points=\"%s\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\"/>\n", line
+      if (pline != "") printf "<polyline points=\"%s\" fill=\"none\" stroke=\"#e07b00\" stroke-width=\"2\" stroke-dasharray=\"6,4\"/>\n", pline
+    }
+    printf "<text x=\"%d\" y=\"%d\" fill=\"#1f5fbf\">measured speedup</text>\n", m, H - 8
+    printf "<text x=\"%d\" y=\"%d\" fill=\"#e07b00\">predicted (BSP cost, bspprobe g and l)</text>\n", m + 120, H - 8
+    printf "<text x=\"%d\" y=\"%d\" fill=\"#888\">ideal: p</text>\n", m + 360, H - 8
+    printf "</svg>\n"
+  }' "$rows" >"$out/apps.svg"
+cat "$out/apps.md"
+echo "(plot: $out/apps.svg)"
