@@ -35,7 +35,7 @@ TEST(QuickRun, WritesSchemaConformingResultPlotAndTable) {
   EXPECT_NE(r.output.find("test machine"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("formula 11"), std::string::npos) << r.output;
 
-  const Json result = Json::parse(slurp(json));
+  const toolkit::Json result = toolkit::Json::parse(slurp(json));
   EXPECT_EQ(schema_problems(result), std::vector<std::string>{});
   EXPECT_EQ(result["machine"].as_string(), "test machine");
   EXPECT_EQ(result["mode"].as_string(), "quick");
@@ -47,7 +47,7 @@ TEST(QuickRun, WritesSchemaConformingResultPlotAndTable) {
   EXPECT_FALSE(result["formula11"].is_null());
   EXPECT_GT(result["s_flops"].as_number(), 0);
 
-  EXPECT_EQ(testing::xml_balance_problem(slurp(svg)), "");
+  EXPECT_EQ(toolkit::testing::xml_balance_problem(slurp(svg)), "");
   std::filesystem::remove_all(dir);
 }
 
