@@ -15,8 +15,8 @@
 namespace bspprobe {
 namespace {
 
-using testing::quoted;
-using testing::run_command;
+using toolkit::testing::quoted;
+using toolkit::testing::run_command;
 
 const std::string kProbe = BSPPROBE_EXE;
 

@@ -15,7 +15,7 @@
 namespace bspprobe {
 namespace {
 
-using testing::quoted;
+using toolkit::testing::quoted;
 
 std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p);
@@ -27,10 +27,11 @@ TEST(QuickRun, WritesSchemaConformingResultPlotAndTable) {
       std::filesystem::temp_directory_path() / ("bspprobe_quick_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto json = dir / "probe.json", svg = dir / "probe.svg";
-  const auto r = testing::run_command(std::string(quoted(BSPPROBE_EXE)) +
-                                      " --quick --quiet --procs 1,2 --max-words 4096 --machine "
-                                      "'test machine' --output " +
-                                      quoted(json.string()) + " --plot " + quoted(svg.string()));
+  const auto r =
+      toolkit::testing::run_command(std::string(quoted(BSPPROBE_EXE)) +
+                                    " --quick --quiet --procs 1,2 --max-words 4096 --machine "
+                                    "'test machine' --output " +
+                                    quoted(json.string()) + " --plot " + quoted(svg.string()));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("test machine"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("formula 11"), std::string::npos) << r.output;

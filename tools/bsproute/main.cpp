@@ -67,6 +67,7 @@ int run_command(const Options& o) {
     case Command::transputer: {
       TransputerSpec spec;
       if (!o.hs.empty()) spec.hs = o.hs;
+      if (!o.ms.empty()) spec.packet_bytes = o.ms;
       spec.routing = o.routing;
       spec.runs = o.runs > 0 ? o.runs : 20;
       spec.seed = o.seed;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
+#include <iterator>
 #include <stdexcept>
 
 #include "topology.hpp"
@@ -100,6 +101,12 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
       continue;
     }
     if (name.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "'");
+    static const char* const kValued[] = {"--topology",     "--n",     "--ns",      "--h",
+                                          "--hs",           "--m",     "--routing", "--pattern",
+                                          "--service-rate", "--runs",  "--seed",    "--L",
+                                          "--td-over-tm",   "--max-n", "--json",    "--svg"};
+    if (std::find(std::begin(kValued), std::end(kValued), name) == std::end(kValued))
+      return fail("unknown option '" + name + "'");
     if (!has_value) {
       if (i + 1 >= args.size()) return fail(name + " needs a value");
       value = args[++i];
@@ -129,6 +136,10 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
         if (!parse_list(value, 1, kMaxH, o.hs))
           return fail("--hs needs values of h between 1 and " + std::to_string(kMaxH) +
                       " as 1,2,4 or 1..8, got '" + value + "'");
+      } else if (name == "--m") {
+        if (!parse_list(value, 1, 1 << 20, o.ms))
+          return fail("--m needs packet sizes in bytes, 1 or more, as 8,16 or 8..64, got '" +
+                      value + "'");
       } else if (name == "--routing") {
         o.routing = parse_routing(value);
       } else if (name == "--pattern") {
@@ -212,6 +223,7 @@ Machine and traffic:
   --ns LIST           dimensions for fit, as 2,3,4 or 2..7 (default 2..7)
   --h H               packets each node sends and receives (run; default 8)
   --hs LIST           values of h for fit and transputer, as 1,2,4 or 1..8
+  --m LIST            packet sizes in bytes for transputer (default 8,16,32,64)
   --routing R         paper (default): random among the links that correct the
                       address; valiant: two phases via a random node, each in
                       dimension order; dimension-order: deterministic

@@ -21,6 +21,7 @@ struct Options {
   int h = 8;
   std::vector<int> ns;  // fit: defaults to 2..7
   std::vector<int> hs;  // fit, transputer: defaults chosen per command
+  std::vector<int> ms;  // transputer: packet sizes in bytes; default 8,16,32,64
   Routing routing = Routing::paper;
   Pattern pattern = Pattern::random;
   NodeModel model;
