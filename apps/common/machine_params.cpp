@@ -18,10 +18,10 @@ namespace {
 }
 
 // The slope of a Table-1 fit, or 0 where bspprobe wrote null (p = 1).
-double slope(const bspprobe::Json& entry, const char* key) {
-  const bspprobe::Json* fit = entry.find(key);
+double slope(const toolkit::Json& entry, const char* key) {
+  const toolkit::Json* fit = entry.find(key);
   if (fit == nullptr || !fit->is_object()) return 0;
-  const bspprobe::Json* s = fit->find("slope");
+  const toolkit::Json* s = fit->find("slope");
   return s != nullptr && s->is_number() ? s->as_number() : 0;
 }
 
@@ -34,13 +34,13 @@ std::vector<MachineParams> load_machine_params(const std::string& app, const std
   text << in.rdbuf();
   std::vector<MachineParams> all;
   try {
-    const bspprobe::Json root = bspprobe::Json::parse(text.str());
-    const bspprobe::Json* schema = root.is_object() ? root.find("schema") : nullptr;
+    const toolkit::Json root = toolkit::Json::parse(text.str());
+    const toolkit::Json* schema = root.is_object() ? root.find("schema") : nullptr;
     if (schema == nullptr || !schema->is_string() ||
         schema->as_string().rfind("superstep-bspprobe/", 0) != 0)
       unusable(app, file, "not a bspprobe result (no \"schema\": \"superstep-bspprobe/...\")");
     const int processors = static_cast<int>(root["processors"].as_number());
-    for (const bspprobe::Json& entry : root["per_p"].as_array()) {
+    for (const toolkit::Json& entry : root["per_p"].as_array()) {
       MachineParams m;
       m.processors = processors;
       m.p = static_cast<int>(entry["p"].as_number());
@@ -52,7 +52,7 @@ std::vector<MachineParams> load_machine_params(const std::string& app, const std
       m.g_global = slope(entry, "g_global");
       all.push_back(m);
     }
-  } catch (const bspprobe::JsonError& e) {
+  } catch (const toolkit::JsonError& e) {
     unusable(app, file, e.what());
   }
   if (all.empty()) unusable(app, file, "it measured no p");

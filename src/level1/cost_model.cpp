@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "bspprobe/json.hpp"
+#include "toolkit/json.hpp"
 #include "core/errors.hpp"
 
 namespace superstep::level1 {
@@ -25,11 +25,11 @@ constexpr double kDefaultC = 0.25e-9;
 
 bsp_collective_algorithm forced_by_api = BSP_COLLECTIVE_AUTO;
 
-double number_or(const bspprobe::Json* v, double fallback) {
+double number_or(const toolkit::Json* v, double fallback) {
   return v && v->is_number() && std::isfinite(v->as_number()) ? v->as_number() : fallback;
 }
 
-const bspprobe::Json* at(const bspprobe::Json& object, const char* key) {
+const toolkit::Json* at(const toolkit::Json& object, const char* key) {
   return object.is_object() ? object.find(key) : nullptr;
 }
 
@@ -81,11 +81,11 @@ Algorithm forced_algorithm(bsp_collective_algorithm forced) {
 }  // namespace
 
 std::optional<MachineParams> params_from_json(const std::string& text, int p, std::string* why) {
-  using bspprobe::Json;
+  using toolkit::Json;
   Json result;
   try {
     result = Json::parse(text);
-  } catch (const bspprobe::JsonError& e) {
+  } catch (const toolkit::JsonError& e) {
     *why = e.what();
     return std::nullopt;
   }

@@ -21,21 +21,21 @@ using testing::synthetic_result;
 
 constexpr double kS = 2e9;
 
-const Json& entry_for(const Json& result, int p) {
-  for (const Json& e : result["per_p"].as_array())
+const toolkit::Json& entry_for(const toolkit::Json& result, int p) {
+  for (const toolkit::Json& e : result["per_p"].as_array())
     if (e["p"].as_number() == p) return e;
-  throw JsonError("no entry for p");
+  throw toolkit::JsonError("no entry for p");
 }
 
 TEST(Analysis, RecoversTable1GAndLInSecondsAndFlops) {
-  const Json r = synthetic_result({1, 2, 4, 8});
+  const toolkit::Json r = synthetic_result({1, 2, 4, 8});
   EXPECT_DOUBLE_EQ(r["s_flops"].as_number(), kS);
   for (int p : {1, 2, 4, 8}) {
-    const Json& e = entry_for(r, p);
+    const toolkit::Json& e = entry_for(r, p);
     EXPECT_EQ(e["oversubscribed"].as_bool(), p > 2);
     EXPECT_DOUBLE_EQ(e["l"]["median"].as_number(), kSyntheticL);
     EXPECT_DOUBLE_EQ(e["l"]["flops"].as_number(), kSyntheticL * kS);
-    const Json& local = e["g_local"];
+    const toolkit::Json& local = e["g_local"];
     EXPECT_NEAR(local["slope"].as_number(), synthetic_g("local", p), 1e-15);
     EXPECT_NEAR(local["intercept"].as_number(), kSyntheticL, 1e-12);
     EXPECT_NEAR(local["g_flops"].as_number(), synthetic_g("local", p) * kS, 1e-6);
@@ -53,10 +53,10 @@ TEST(Analysis, RecoversTable1GAndLInSecondsAndFlops) {
 }
 
 TEST(Analysis, Formula11AveragesPatternsAndDeviationIsTheRatio) {
-  const Json r = synthetic_result({2, 4});
+  const toolkit::Json r = synthetic_result({2, 4});
   // Included: E and PP at p = 2 and 4; OA, AO, AA at p = 4. Every pattern has
   // g = 2e-9 except PP with 4e-9, so the average over five patterns is 2.4e-9.
-  const Json& f11 = r["formula11"];
+  const toolkit::Json& f11 = r["formula11"];
   EXPECT_EQ(f11["included"].size(), 7u);
   const double g11 = (4 * 2e-9 + 4e-9) / 5;
   EXPECT_NEAR(f11["g"].as_number(), g11, 1e-15);
@@ -65,7 +65,7 @@ TEST(Analysis, Formula11AveragesPatternsAndDeviationIsTheRatio) {
   // nearly linear: L comes back within 0.1 %.
   EXPECT_NEAR(f11["L"].as_number(), kSyntheticL, kSyntheticL * 1e-3);
   for (int p : {2, 4}) {
-    const Json& patterns = entry_for(r, p)["patterns"];
+    const toolkit::Json& patterns = entry_for(r, p)["patterns"];
     EXPECT_EQ(patterns.size(), 5u);
     EXPECT_NEAR(patterns["PP"]["deviation"].as_number(), 4e-9 / g11, 1e-6);
     EXPECT_NEAR(patterns["AA"]["deviation"].as_number(), 2e-9 / g11, 1e-6);
@@ -74,29 +74,30 @@ TEST(Analysis, Formula11AveragesPatternsAndDeviationIsTheRatio) {
 }
 
 TEST(Analysis, NoFormula11WithoutTwoProcesses) {
-  const Json r = synthetic_result({1});
+  const toolkit::Json r = synthetic_result({1});
   EXPECT_TRUE(r["formula11"].is_null());
 }
 
 TEST(Analysis, ResultPassesTheSchemaCheckAndSurvivesAFileRoundTrip) {
-  const Json r = synthetic_result({1, 2, 4});
+  const toolkit::Json r = synthetic_result({1, 2, 4});
   EXPECT_EQ(schema_problems(r), std::vector<std::string>{});
-  const Json back = Json::parse(r.dump());
+  const toolkit::Json back = toolkit::Json::parse(r.dump());
   EXPECT_EQ(schema_problems(back), std::vector<std::string>{});
 }
 
 TEST(ResultSchema, NamesWhatIsMissingOrWrong) {
-  Json r = synthetic_result({1, 2});
+  toolkit::Json r = synthetic_result({1, 2});
   r.set("s_flops", "fast");
   r.set("schema", "other/1");
   const std::vector<std::string> problems = schema_problems(r);
   ASSERT_EQ(problems.size(), 2u);
   EXPECT_NE(problems[0].find("schema"), std::string::npos);
   EXPECT_EQ(problems[1], "s_flops: expected a number");
-  const std::vector<std::string> empty = schema_problems(Json::parse("{}"));
+  const std::vector<std::string> empty = schema_problems(toolkit::Json::parse("{}"));
   EXPECT_NE(std::find(empty.begin(), empty.end(), "per_p: missing"), empty.end());
   EXPECT_NE(std::find(empty.begin(), empty.end(), "floors: missing"), empty.end());
-  EXPECT_EQ(schema_problems(Json(3)), std::vector<std::string>{"the result is not a JSON object"});
+  EXPECT_EQ(schema_problems(toolkit::Json(3)),
+            std::vector<std::string>{"the result is not a JSON object"});
 }
 
 TEST(Report, ShowsTable1RowsFloorsAndPatterns) {
@@ -113,7 +114,7 @@ TEST(Report, ShowsTable1RowsFloorsAndPatterns) {
 
 TEST(ResultPlot, HasAPanelPerProcessCountAndTable1) {
   const std::string svg = render_result_plot(synthetic_result({1, 2, 4}));
-  EXPECT_EQ(testing::xml_balance_problem(svg), "");
+  EXPECT_EQ(toolkit::testing::xml_balance_problem(svg), "");
   EXPECT_NE(svg.find("p = 2: patterns"), std::string::npos);
   EXPECT_NE(svg.find("p = 4: patterns"), std::string::npos);
   EXPECT_NE(svg.find("Table 1: local"), std::string::npos);

@@ -15,8 +15,8 @@
 namespace bspprobe {
 namespace {
 
-using testing::quoted;
-using testing::run_command;
+using toolkit::testing::quoted;
+using toolkit::testing::run_command;
 
 const std::string kProbe = BSPPROBE_EXE;
 
@@ -95,7 +95,7 @@ TEST_F(Cli, FromRendersTableAndPlotOfAnEarlierResult) {
   EXPECT_NE(r.output.find("plot: " + path("plot.svg")), std::string::npos);
   std::ifstream svg(path("plot.svg"));
   const std::string text((std::istreambuf_iterator<char>(svg)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(testing::xml_balance_problem(text), "");
+  EXPECT_EQ(toolkit::testing::xml_balance_problem(text), "");
 }
 
 TEST_F(Cli, UnwritablePlotIsNamed) {

@@ -15,7 +15,7 @@
 namespace bspprobe {
 namespace {
 
-using testing::quoted;
+using toolkit::testing::quoted;
 
 std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p);
@@ -27,15 +27,16 @@ TEST(QuickRun, WritesSchemaConformingResultPlotAndTable) {
       std::filesystem::temp_directory_path() / ("bspprobe_quick_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto json = dir / "probe.json", svg = dir / "probe.svg";
-  const auto r = testing::run_command(std::string(quoted(BSPPROBE_EXE)) +
-                                      " --quick --quiet --procs 1,2 --max-words 4096 --machine "
-                                      "'test machine' --output " +
-                                      quoted(json.string()) + " --plot " + quoted(svg.string()));
+  const auto r =
+      toolkit::testing::run_command(std::string(quoted(BSPPROBE_EXE)) +
+                                    " --quick --quiet --procs 1,2 --max-words 4096 --machine "
+                                    "'test machine' --output " +
+                                    quoted(json.string()) + " --plot " + quoted(svg.string()));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("test machine"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("formula 11"), std::string::npos) << r.output;
 
-  const Json result = Json::parse(slurp(json));
+  const toolkit::Json result = toolkit::Json::parse(slurp(json));
   EXPECT_EQ(schema_problems(result), std::vector<std::string>{});
   EXPECT_EQ(result["machine"].as_string(), "test machine");
   EXPECT_EQ(result["mode"].as_string(), "quick");
@@ -47,7 +48,7 @@ TEST(QuickRun, WritesSchemaConformingResultPlotAndTable) {
   EXPECT_FALSE(result["formula11"].is_null());
   EXPECT_GT(result["s_flops"].as_number(), 0);
 
-  EXPECT_EQ(testing::xml_balance_problem(slurp(svg)), "");
+  EXPECT_EQ(toolkit::testing::xml_balance_problem(slurp(svg)), "");
   std::filesystem::remove_all(dir);
 }
 

@@ -58,13 +58,13 @@ int measure_child(const Options& o) {
   bsp_begin(o.measure_p);
   if (bsp_nprocs() != o.measure_p)
     bsp_abort("bspprobe: asked for %d processes, got %d\n", o.measure_p, bsp_nprocs());
-  Json raw = measure_supersteps(plan, o.progress);
+  toolkit::Json raw = measure_supersteps(plan, o.progress);
   bsp_end();  // only process 0 returns
   std::fputs(raw.dump(false).c_str(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
-Json measure_at(int p, const Options& o) {
+toolkit::Json measure_at(int p, const Options& o) {
   std::vector<std::string> args = {"--measure-p", std::to_string(p), "--max-words",
                                    std::to_string(o.max_words)};
   if (o.quick) args.push_back("--quick");
@@ -72,14 +72,14 @@ Json measure_at(int p, const Options& o) {
   const ChildResult child = run_self(args);
   if (!child.ok) throw Failure("measuring at p = " + std::to_string(p) + " failed: " + child.error);
   try {
-    return Json::parse(child.output);
-  } catch (const JsonError& e) {
+    return toolkit::Json::parse(child.output);
+  } catch (const toolkit::JsonError& e) {
     throw Failure("measuring at p = " + std::to_string(p) + " gave unreadable output: " + e.what());
   }
 }
 
 // Table on stdout, plot to its file.
-void present(const Json& result, const Options& o) {
+void present(const toolkit::Json& result, const Options& o) {
   std::fputs(format_report(result).c_str(), stdout);
   if (!o.plot.empty()) {
     write_file(o.plot, render_result_plot(result));
@@ -104,14 +104,14 @@ int probe(const Options& o) {
   floors.memcpy_seconds_per_byte = measure_memcpy_seconds_per_byte(plan);
   floors.barrier_seconds = measure_barrier_seconds(plan);
 
-  std::vector<Json> raw;
+  std::vector<toolkit::Json> raw;
   for (int p : o.procs) {
     note(o, "measuring at p = " + std::to_string(p) +
                 (p > info.processors ? " (oversubscribed: more processes than processors)" : ""));
     raw.push_back(measure_at(p, o));
   }
   info.load_after = load_average();
-  const Json result = analyse(info, rate, floors, raw);
+  const toolkit::Json result = analyse(info, rate, floors, raw);
   write_file(o.output, result.dump());
   present(result, o);
   std::printf("results: %s\n", o.output.c_str());
@@ -119,10 +119,10 @@ int probe(const Options& o) {
 }
 
 int render_from(const Options& o) {
-  Json result;
+  toolkit::Json result;
   try {
-    result = Json::parse(read_file(o.from));
-  } catch (const JsonError& e) {
+    result = toolkit::Json::parse(read_file(o.from));
+  } catch (const toolkit::JsonError& e) {
     throw Failure(o.from + " is not JSON: " + e.what());
   }
   const std::vector<std::string> problems = schema_problems(result);

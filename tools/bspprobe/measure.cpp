@@ -122,22 +122,22 @@ void sample_empty_supersteps(int samples, const Plan& plan, std::vector<double>&
   }
 }
 
-Json series_json(const std::vector<Point>& points) {
+toolkit::Json series_json(const std::vector<Point>& points) {
   const int p = bsp_nprocs();
-  Json series = Json::array();
+  toolkit::Json series = toolkit::Json::array();
   for (std::size_t i = 0; i < points.size();) {
     const Pattern& pattern = *points[i].pattern;
     const std::vector<Transfer> all = pattern_transfers(pattern, p);
-    Json list = Json::array();
+    toolkit::Json list = toolkit::Json::array();
     for (; i < points.size() && points[i].pattern == &pattern; ++i) {
-      Json point = Json::object();
+      toolkit::Json point = toolkit::Json::object();
       point.set("h_nominal", points[i].nominal_h);
       point.set("h", h_relation(all, p, points[i].m, pattern.h_operator));
       point.set("m", points[i].m);
-      point.set("samples", Json::numbers(points[i].samples));
+      point.set("samples", toolkit::Json::numbers(points[i].samples));
       list.push_back(std::move(point));
     }
-    Json entry = Json::object();
+    toolkit::Json entry = toolkit::Json::object();
     entry.set("name", pattern.name);
     entry.set("points", std::move(list));
     series.push_back(std::move(entry));
@@ -147,7 +147,7 @@ Json series_json(const std::vector<Point>& points) {
 
 }  // namespace
 
-Json measure_supersteps(const Plan& plan, bool progress) {
+toolkit::Json measure_supersteps(const Plan& plan, bool progress) {
   const int p = bsp_nprocs();
   Buffers b;
   // Every pattern sends and receives at most h words in all (formula 4), plus
@@ -186,16 +186,16 @@ Json measure_supersteps(const Plan& plan, bool progress) {
           time_sample(*point.pattern, point.mine, point.m, plan.supersteps_per_sample, b));
   }
   for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
-  Json series = series_json(points);
+  toolkit::Json series = series_json(points);
 
   bsp_pop_reg(b.dst.data());
   bsp_pop_reg(b.src.data());
   bsp_sync();
 
-  if (bsp_pid() != 0) return Json();
-  Json raw = Json::object();
+  if (bsp_pid() != 0) return toolkit::Json();
+  toolkit::Json raw = toolkit::Json::object();
   raw.set("p", p);
-  raw.set("l_samples", Json::numbers(l_samples));
+  raw.set("l_samples", toolkit::Json::numbers(l_samples));
   raw.set("series", std::move(series));
   return raw;
 }

@@ -12,17 +12,17 @@ namespace {
 constexpr int kLineSamples = 48;
 
 // Measured points in microseconds, with their interquartile range.
-std::vector<PlotPoint> measured(const Json& fit) {
-  std::vector<PlotPoint> out;
-  for (const Json& p : fit["points"].as_array())
+std::vector<toolkit::PlotPoint> measured(const toolkit::Json& fit) {
+  std::vector<toolkit::PlotPoint> out;
+  for (const toolkit::Json& p : fit["points"].as_array())
     out.push_back({p["h"].as_number(), p["median"].as_number() * 1e6, p["q1"].as_number() * 1e6,
                    p["q3"].as_number() * 1e6});
   return out;
 }
 
 // The fitted line t = slope * h + intercept, sampled evenly on a log h axis.
-std::vector<PlotPoint> line(double slope, double intercept, double h_lo, double h_hi) {
-  std::vector<PlotPoint> out;
+std::vector<toolkit::PlotPoint> line(double slope, double intercept, double h_lo, double h_hi) {
+  std::vector<toolkit::PlotPoint> out;
   if (!(h_lo > 0 && h_hi > h_lo)) return out;
   for (int i = 0; i < kLineSamples; ++i) {
     const double h = h_lo * std::pow(h_hi / h_lo, i / double(kLineSamples - 1));
@@ -31,32 +31,33 @@ std::vector<PlotPoint> line(double slope, double intercept, double h_lo, double 
   return out;
 }
 
-std::pair<double, double> h_range(const std::vector<PlotPoint>& points) {
+std::pair<double, double> h_range(const std::vector<toolkit::PlotPoint>& points) {
   double lo = INFINITY, hi = 0;
-  for (const PlotPoint& p : points) {
+  for (const toolkit::PlotPoint& p : points) {
     lo = std::min(lo, p.x);
     hi = std::max(hi, p.x);
   }
   return {lo, hi};
 }
 
-PlotSeries fitted_series(const Json& fit, const std::string& label, const char* slope_key,
-                         const char* intercept_key, const char* color, bool dashed) {
-  PlotSeries s;
+toolkit::PlotSeries fitted_series(const toolkit::Json& fit, const std::string& label,
+                                  const char* slope_key, const char* intercept_key,
+                                  const char* color, bool dashed) {
+  toolkit::PlotSeries s;
   s.label = label;
   s.color = color;
   s.dashed = dashed;
   s.points = measured(fit);
   const auto [lo, hi] = h_range(s.points);
-  const Json& slope = fit[slope_key];
-  const Json& intercept = fit[intercept_key];
+  const toolkit::Json& slope = fit[slope_key];
+  const toolkit::Json& intercept = fit[intercept_key];
   if (slope.is_number() && intercept.is_number())
     s.line = line(slope.as_number(), intercept.as_number(), lo, hi);
   return s;
 }
 
-PlotPanel empty_panel(const std::string& title) {
-  PlotPanel panel;
+toolkit::PlotPanel empty_panel(const std::string& title) {
+  toolkit::PlotPanel panel;
   panel.title = title;
   panel.x_label = "h (32-bit words)";
   panel.y_label = "time per superstep (us)";
@@ -66,25 +67,27 @@ PlotPanel empty_panel(const std::string& title) {
 
 }  // namespace
 
-std::string render_result_plot(const Json& r) {
-  std::vector<PlotPanel> panels;
-  const Json& f11 = r["formula11"];
-  for (const Json& e : r["per_p"].as_array()) {
+std::string render_result_plot(const toolkit::Json& r) {
+  std::vector<toolkit::PlotPanel> panels;
+  const toolkit::Json& f11 = r["formula11"];
+  for (const toolkit::Json& e : r["per_p"].as_array()) {
     const int p = static_cast<int>(e["p"].as_number());
     if (p < 2) continue;
-    PlotPanel panel = empty_panel("p = " + std::to_string(p) + ": patterns at equal h = in + out" +
-                                  (e["oversubscribed"].as_bool() ? " (oversubscribed)" : ""));
+    toolkit::PlotPanel panel =
+        empty_panel("p = " + std::to_string(p) + ": patterns at equal h = in + out" +
+                    (e["oversubscribed"].as_bool() ? " (oversubscribed)" : ""));
     int color = 0;
     double lo = INFINITY, hi = 0;
     for (const auto& [name, fit] : e["patterns"].as_object()) {
-      PlotSeries s = fitted_series(fit, name, "g", "L", palette_color(color++), false);
+      toolkit::PlotSeries s =
+          fitted_series(fit, name, "g", "L", toolkit::palette_color(color++), false);
       const auto [a, b] = h_range(s.points);
       lo = std::min(lo, a);
       hi = std::max(hi, b);
       panel.series.push_back(std::move(s));
     }
     if (!f11.is_null()) {
-      PlotSeries avg;
+      toolkit::PlotSeries avg;
       avg.label = "formula 11";
       avg.color = "#000000";
       avg.dashed = true;
@@ -94,13 +97,14 @@ std::string render_result_plot(const Json& r) {
     panels.push_back(std::move(panel));
   }
 
-  PlotPanel table1 = empty_panel("Table 1: local (solid), global (dashed); h = max(in, out)");
+  toolkit::PlotPanel table1 =
+      empty_panel("Table 1: local (solid), global (dashed); h = max(in, out)");
   int color = 0;
-  for (const Json& e : r["per_p"].as_array()) {
+  for (const toolkit::Json& e : r["per_p"].as_array()) {
     const std::string p = std::to_string(static_cast<int>(e["p"].as_number()));
-    const char* c = palette_color(color++);
+    const char* c = toolkit::palette_color(color++);
     for (const char* key : {"g_local", "g_global"}) {
-      const Json& fit = e[key];
+      const toolkit::Json& fit = e[key];
       if (fit.is_null()) continue;
       const bool global = std::string(key) == "g_global";
       table1.series.push_back(fitted_series(fit, (global ? "global p=" : "local p=") + p, "slope",
@@ -109,11 +113,11 @@ std::string render_result_plot(const Json& r) {
   }
   panels.push_back(std::move(table1));
 
-  PlotLayout layout;
+  toolkit::PlotLayout layout;
   layout.title = "bspprobe: " + r["machine"].as_string() + " (" + r["date"].as_string() +
                  "); points: median and interquartile range; lines: least-squares fits";
   layout.columns = panels.size() == 1 ? 1 : 2;
-  return render_svg(panels, layout);
+  return toolkit::render_svg(panels, layout);
 }
 
 }  // namespace bspprobe

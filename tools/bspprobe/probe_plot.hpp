@@ -11,6 +11,6 @@ namespace bspprobe {
 // One panel per p >= 2 with the five patterns of formula 4 and the averaged
 // fit of formula 11, then one panel with Table 1's local and global shifts
 // for every p. Returns the SVG document.
-std::string render_result_plot(const Json& result);
+std::string render_result_plot(const toolkit::Json& result);
 
 }  // namespace bspprobe

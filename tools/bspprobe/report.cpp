@@ -20,7 +20,7 @@ std::string format(const char* fmt, ...) {
 }
 
 // A figure with about four significant digits, or "-" when absent.
-std::string figure(const Json* v, double scale = 1, int width = 10) {
+std::string figure(const toolkit::Json* v, double scale = 1, int width = 10) {
   if (v == nullptr || !v->is_number()) return format("%*s", width, "-");
   const double x = v->as_number() * scale;
   const double a = std::fabs(x);
@@ -29,19 +29,19 @@ std::string figure(const Json* v, double scale = 1, int width = 10) {
   return format("%*.*f", width, decimals, x);
 }
 
-const Json* field(const Json& object, const char* key) {
+const toolkit::Json* field(const toolkit::Json& object, const char* key) {
   if (!object.is_object()) return nullptr;
   return object.find(key);
 }
 
-const Json* field(const Json& object, const char* key, const char* sub) {
-  const Json* v = field(object, key);
+const toolkit::Json* field(const toolkit::Json& object, const char* key, const char* sub) {
+  const toolkit::Json* v = field(object, key);
   return v ? field(*v, sub) : nullptr;
 }
 
 }  // namespace
 
-std::string format_report(const Json& r) {
+std::string format_report(const toolkit::Json& r) {
   const double s = r["s_flops"].as_number();
   std::string out;
   out += "BSP machine parameters (after the BSPlib paper, Table 1)\n";
@@ -66,10 +66,10 @@ std::string format_report(const Json& r) {
       "   p          l    g local   g global  |     l (us)  l spread   g local   g global "
       "(ns/word)\n";
   bool any_oversubscribed = false;
-  for (const Json& e : r["per_p"].as_array()) {
+  for (const toolkit::Json& e : r["per_p"].as_array()) {
     const bool over = e["oversubscribed"].as_bool();
     any_oversubscribed |= over;
-    const Json& l = e["l"];
+    const toolkit::Json& l = e["l"];
     const double spread =
         l["median"].as_number() > 0 ? l["spread"].as_number() / l["median"].as_number() : 0;
     out += format("%4d%s", static_cast<int>(e["p"].as_number()), over ? "*" : " ");
@@ -87,7 +87,7 @@ std::string format_report(const Json& r) {
       "      a negative intercept (L) means the cost per word grows with h (caches): g is then\n"
       "      a large-h figure.\n\n";
 
-  const Json& floors = r["floors"];
+  const toolkit::Json& floors = r["floors"];
   out += "floors on this machine, measured in the same run:\n";
   out += format("   memcpy, one process       %8.3f ns/byte = %.3f ns/word = %.3f flop/word\n",
                 floors["memcpy_ns_per_byte"].as_number(), floors["memcpy_g"].as_number() * 1e9,
@@ -97,11 +97,11 @@ std::string format_report(const Json& r) {
 
   out += "g by primitive on the total exchange, ns/word (R^2 of the fit):\n";
   out += "   p          bsp_hpput            bsp_put            bsp_get           bsp_send\n";
-  for (const Json& e : r["per_p"].as_array()) {
+  for (const toolkit::Json& e : r["per_p"].as_array()) {
     if (e["p"].as_number() < 2) continue;
     out += format("%4d ", static_cast<int>(e["p"].as_number()));
     for (const char* key : {"g_global", "g_put", "g_get", "g_send"}) {
-      const Json* fit = field(e, key);
+      const toolkit::Json* fit = field(e, key);
       if (fit == nullptr || fit->is_null())
         out += format("%19s", "-");
       else
@@ -114,7 +114,7 @@ std::string format_report(const Json& r) {
       "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
       "bsp_hpput\n";
   out += "   p  pattern  g (ns/word)     L (us)     R^2   g / g(formula 11)\n";
-  for (const Json& e : r["per_p"].as_array()) {
+  for (const toolkit::Json& e : r["per_p"].as_array()) {
     for (const auto& [name, fit] : e["patterns"].as_object()) {
       out += format("%4d  %-7s", static_cast<int>(e["p"].as_number()), name.c_str()) +
              figure(field(fit, "g"), 1e9, 12) + figure(field(fit, "L"), 1e6, 11) +
@@ -122,7 +122,7 @@ std::string format_report(const Json& r) {
              "\n";
     }
   }
-  const Json& f11 = r["formula11"];
+  const toolkit::Json& f11 = r["formula11"];
   if (f11.is_null()) {
     out += "   (no pattern measured: needs p >= 2)\n";
   } else {

@@ -9,7 +9,7 @@
 
 namespace bspprobe {
 
-// The result must pass schema_problems(); throws JsonError otherwise.
-std::string format_report(const Json& result);
+// The result must pass schema_problems(); throws toolkit::JsonError otherwise.
+std::string format_report(const toolkit::Json& result);
 
 }  // namespace bspprobe

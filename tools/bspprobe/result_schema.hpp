@@ -11,6 +11,6 @@ namespace bspprobe {
 
 // Every problem found, one line each ("per_p[1].g_global.r2: expected a number");
 // empty for a good result.
-std::vector<std::string> schema_problems(const Json& result);
+std::vector<std::string> schema_problems(const toolkit::Json& result);
 
 }  // namespace bspprobe

@@ -6,7 +6,7 @@
 #include <limits>
 #include <sstream>
 
-namespace bspprobe {
+namespace toolkit {
 
 namespace {
 
@@ -254,4 +254,4 @@ std::string render_svg(const std::vector<PlotPanel>& panels, const PlotLayout& l
   return svg.str();
 }
 
-}  // namespace bspprobe
+}  // namespace toolkit

@@ -1,4 +1,4 @@
-// A small well-formedness check for the SVG bspprobe writes: every element is
+// A small well-formedness check for the SVG the tools write: every element is
 // closed in order, attribute values are quoted, and no bare '&' or '<' appears
 // in text. Returns an empty string when the document is fine, else the problem.
 #pragma once
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace bspprobe::testing {
+namespace toolkit::testing {
 
 inline std::string xml_balance_problem(const std::string& doc) {
   std::vector<std::string> open;
@@ -59,4 +59,4 @@ inline std::string xml_balance_problem(const std::string& doc) {
   return "";
 }
 
-}  // namespace bspprobe::testing
+}  // namespace toolkit::testing

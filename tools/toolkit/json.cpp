@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace bspprobe {
+namespace toolkit {
 
 namespace {
 
@@ -342,4 +342,4 @@ std::size_t Json::size() const {
   throw JsonError("JSON size: value is neither an array nor an object");
 }
 
-}  // namespace bspprobe
+}  // namespace toolkit

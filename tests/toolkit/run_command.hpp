@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-namespace bspprobe::testing {
+namespace toolkit::testing {
 
 struct CommandResult {
   int status = -1;  // exit status, or -1 when the command did not exit normally
@@ -31,4 +31,4 @@ inline std::string quoted(const std::string& s) {
   return out + "'";
 }
 
-}  // namespace bspprobe::testing
+}  // namespace toolkit::testing

@@ -1,11 +1,11 @@
-// The JSON value bspprobe writes its results with and reads them back.
+// The JSON value the tools write their results with and reads them back.
 #include "json.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-namespace bspprobe {
+namespace toolkit {
 namespace {
 
 TEST(Json, RoundTripKeepsValuesAndKeyOrder) {
@@ -75,4 +75,4 @@ TEST(Json, WrongTypeAndMissingKeyThrow) {
 }
 
 }  // namespace
-}  // namespace bspprobe
+}  // namespace toolkit

@@ -1,7 +1,7 @@
 // A small JSON value: build, write (pretty-printed) and read back.
 //
-// bspprobe's result file is JSON, and so is what a measuring child process
-// hands back to the driver. Objects keep their keys in insertion order so the
+// The tools' result files are JSON (bspprobe's, and what its measuring child
+// processes hand back; bsproute's). Objects keep their keys in insertion order so the
 // file reads in the order the documentation describes it. Numbers are
 // doubles; a non-finite number is written as null (JSON has no NaN).
 #pragma once
@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-namespace bspprobe {
+namespace toolkit {
 
 class JsonError : public std::runtime_error {
  public:
@@ -80,4 +80,4 @@ class Json {
   std::variant<std::nullptr_t, bool, double, std::string, Array, Object> value_{nullptr};
 };
 
-}  // namespace bspprobe
+}  // namespace toolkit

@@ -1,6 +1,6 @@
 // A plain SVG writer for small multiples of scatter-and-line charts.
 //
-// All of bspprobe's drawing lives here: panels laid out in a grid, each with
+// All of the tools' drawing lives here (bspprobe, bsproute): panels laid out in a grid, each with
 // axes (linear or logarithmic), tick labels, a legend, measured points drawn as
 // markers with optional error bars, and fitted curves drawn as polylines.
 #pragma once
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace bspprobe {
+namespace toolkit {
 
 struct PlotPoint {
   double x = 0;
@@ -49,4 +49,4 @@ std::string render_svg(const std::vector<PlotPanel>& panels, const PlotLayout& l
 // The colour for series i of a small fixed palette that reads well on white.
 const char* palette_color(int i);
 
-}  // namespace bspprobe
+}  // namespace toolkit

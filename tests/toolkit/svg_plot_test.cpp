@@ -5,7 +5,7 @@
 
 #include "xml_balance.hpp"
 
-namespace bspprobe {
+namespace toolkit {
 namespace {
 
 int count(const std::string& text, const std::string& what) {
@@ -71,4 +71,4 @@ TEST(SvgPlot, BalanceCheckerCatchesBrokenDocuments) {
 }
 
 }  // namespace
-}  // namespace bspprobe
+}  // namespace toolkit
