@@ -39,7 +39,8 @@
  * bsp_begin(p) in process 0 starts a short-lived helper that starts a
  * supervisor process, which forks processes 1..p-1. So the workers are not
  * children of process 0: the program's wait() never sees them and SIGCHLD is
- * left alone. Each process allows any process to ptrace it
+ * left alone. With p > 1, process 0 runs one extra thread during the run,
+ * which watches the supervisor. Each process allows any process to ptrace it
  * (PR_SET_PTRACER_ANY) during the run, so that the others may read its
  * memory where Yama restricts that; process 0 resets it at bsp_end. Under
  * an MPI launcher the MPI engine runs the same program on MPI ranks instead
