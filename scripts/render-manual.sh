@@ -17,13 +17,18 @@ for page in man1/*.1 man3/*.3; do
   file=${page#*/}
   name=${file%.*}
   section=${file##*.}
+  # An alias (.so man1/bspcc.1) gets no page of its own: the index links to its target.
+  target=$(sed -n 's/^\.so man[0-9]\///p' "$page")
+  if [ -n "$target" ]; then
+    entries+=("<li><a href=\"$target.html\">$name($section)</a>: see ${target%.*}($section)</li>")
+    continue
+  fi
   # Links to the other pages of this manual (mandoc links only mdoc's .Xr).
   mandoc -Thtml -Ostyle=style.css "$page" |
     sed -E 's#<b>(bsp[a-z_+.]*)</b>\(([13])\)#<a href="\1.\2.html"><b>\1</b></a>(\2)#g' \
       >"$out/$name.$section.html"
   # The NAME line of the source, for the index ("bsp_put \- copy ...").
   summary=$(sed -n '/^\.SH NAME/{n;p;q}' "$page" | sed 's/.*\\- //')
-  [ -n "$summary" ] || summary="see $(sed -n 's/^\.so man[0-9]\///p' "$page")"
   entries+=("<li><a href=\"$name.$section.html\">$name($section)</a>: $summary</li>")
 done
 cp "$root/man/style.css" "$out/style.css"
