@@ -416,8 +416,10 @@ void bsp_vabort(const char *format, va_list args) SUPERSTEP_NORETURN SUPERSTEP_P
 /*
  * bsp_time - seconds since bsp_begin on this process's clock (paper 2.4).
  *
- * The clocks of different processes are not synchronised. Superstep uses a
- * monotonic clock (CLOCK_MONOTONIC, nanosecond resolution on Linux).
+ * The paper does not synchronise the processes' clocks. Superstep reads
+ * CLOCK_MONOTONIC (nanosecond resolution on Linux) from the one instant
+ * process 0 entered bsp_begin on shared memory, and MPI_Wtime from each
+ * rank's own bsp_begin under MPI.
  * Errors: called outside bsp_begin..bsp_end / called after bsp_end
  * Cost: constant, local.
  */
