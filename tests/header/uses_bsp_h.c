@@ -6,13 +6,13 @@
 typedef void (*any_function)(void);
 
 any_function bsp_h_primitives[] = {
-    (any_function)bsp_begin,   (any_function)bsp_end,      (any_function)bsp_init,
-    (any_function)bsp_abort,   (any_function)bsp_vabort,   (any_function)bsp_nprocs,
-    (any_function)bsp_pid,     (any_function)bsp_time,     (any_function)bsp_sync,
-    (any_function)bsp_push_reg, (any_function)bsp_pop_reg, (any_function)bsp_put,
-    (any_function)bsp_hpput,   (any_function)bsp_get,      (any_function)bsp_hpget,
-    (any_function)bsp_set_tagsize, (any_function)bsp_send, (any_function)bsp_qsize,
-    (any_function)bsp_get_tag, (any_function)bsp_move,     (any_function)bsp_hpmove};
+    (any_function)bsp_begin,       (any_function)bsp_end,     (any_function)bsp_init,
+    (any_function)bsp_abort,       (any_function)bsp_vabort,  (any_function)bsp_nprocs,
+    (any_function)bsp_pid,         (any_function)bsp_time,    (any_function)bsp_sync,
+    (any_function)bsp_push_reg,    (any_function)bsp_pop_reg, (any_function)bsp_put,
+    (any_function)bsp_hpput,       (any_function)bsp_get,     (any_function)bsp_hpget,
+    (any_function)bsp_set_tagsize, (any_function)bsp_send,    (any_function)bsp_qsize,
+    (any_function)bsp_get_tag,     (any_function)bsp_move,    (any_function)bsp_hpmove};
 
 int main(void) {
   bsp_pid_t pid = 0;
