@@ -2,8 +2,11 @@
 #   lib/libbsp.so, lib/libbsp.a                the library, shared and static
 #   include/bsp.h, mcbsp.h (and bsp.hpp)       the headers
 #   bin/bspcc, bin/bspc++, bin/bsprun          the tools (installed by tools/*/)
+#   lib/libbsp_mpi.so                          the MPI engine plugin (where MPI was found)
 #   lib/cmake/Superstep/                       find_package(Superstep): Superstep::bsp,
-#                                              Superstep::bsp_static
+#                                              Superstep::bsp_static, Superstep::bsp_mpi
+#   share/man/man1, man3                       the manual (man/)
+#   share/doc/Superstep/api                    the manual as HTML (docs/api)
 #   lib/pkgconfig/superstep.pc                 pkg-config --cflags --libs superstep
 # Every installed file finds the others relative to its own location, so the prefix
 # chosen at install time (not the one known at configure time) is the one that counts.
@@ -20,6 +23,12 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INC
   FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
 
 install(EXPORT SuperstepTargets NAMESPACE Superstep:: DESTINATION ${SUPERSTEP_CMAKE_DIR})
+# The MPI plugin in an export set of its own: SuperstepConfig.cmake loads it only where MPI is
+# found, so that find_package(Superstep) works without MPI too.
+if(TARGET bsp_mpi)
+  install(TARGETS bsp_mpi EXPORT SuperstepMpiTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(EXPORT SuperstepMpiTargets NAMESPACE Superstep:: DESTINATION ${SUPERSTEP_CMAKE_DIR})
+endif()
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/SuperstepConfig.cmake.in
   ${PROJECT_BINARY_DIR}/SuperstepConfig.cmake INSTALL_DESTINATION ${SUPERSTEP_CMAKE_DIR})
 # 0.x releases may change the interface between minor versions.

@@ -2,8 +2,10 @@
 # Installs what Superstep needs to build and test on Debian. Run it as root, or
 # as a user who may sudo (it asks for root itself).
 set -euo pipefail
-packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind
-          libfftw3-dev)
+# man-db renders the manual pages in the tests (man -l); mandoc lints them and renders docs/api;
+# FFTW is the reference the FFT application checks itself against.
+packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
+  mandoc libfftw3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

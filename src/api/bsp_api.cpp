@@ -3,16 +3,13 @@
 // primitive, the process, the superstep and the offending values.
 #include <bsp.h>
 
-#include <climits>
 #include <cstdarg>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
 
 #include "api/checks.hpp"
+#include "core/abort_run.hpp"
+#include "core/bsmp_receive.hpp"
 #include "core/errors.hpp"
-#include "core/processors.hpp"
+#include "core/nprocs_before_begin.hpp"
 #include "core/runtime.hpp"
 #include "engines/engine_select.hpp"
 
@@ -22,24 +19,6 @@ using superstep::check_pid;
 using superstep::running;
 using superstep::Runtime;
 using superstep::usage_error;
-
-namespace {
-
-// bsp_nprocs() before bsp_begin: under MPI the processes of the job, else
-// $BSP_NPROCS if set, else the processors.
-int processors_before_begin() {
-  if (int mpi_processes = superstep::mpi_processes_before_begin()) return mpi_processes;
-  const char* env = std::getenv("BSP_NPROCS");
-  if (!env || !*env) return superstep::available_processors();
-  char* end = nullptr;
-  long n = std::strtol(env, &end, 10);
-  if (*end != '\0' || n < 1 || n > INT_MAX)
-    usage_error("bsp_nprocs", "BSP_NPROCS is \"%s\"; set it to a positive number of processes",
-                env);
-  return static_cast<int>(n);
-}
-
-}  // namespace
 
 extern "C" {
 
@@ -57,21 +36,7 @@ void bsp_begin(int maxprocs) { Runtime::begin(maxprocs); }
 
 void bsp_end(void) { running("bsp_end").end(); }
 
-void bsp_vabort(const char* format, va_list args) {
-  std::string message;
-  if (format) {
-    va_list copy;
-    va_copy(copy, args);
-    int n = std::vsnprintf(nullptr, 0, format, copy);
-    va_end(copy);
-    if (n > 0) {
-      message.resize(static_cast<std::size_t>(n));
-      std::vsnprintf(message.data(), message.size() + 1, format, args);
-    }
-  }
-  if (!message.empty() && message.back() == '\n') message.pop_back();
-  superstep::fatal(message);
-}
+void bsp_vabort(const char* format, va_list args) { superstep::abort_run(format, args); }
 
 void bsp_abort(const char* format, ...) {
   va_list args;
@@ -81,7 +46,7 @@ void bsp_abort(const char* format, ...) {
 
 int bsp_nprocs(void) {
   if (Runtime* rt = Runtime::active()) return rt->nprocs();
-  return processors_before_begin();
+  return superstep::nprocs_before_begin();
 }
 
 int bsp_pid(void) { return running("bsp_pid").pid(); }
@@ -167,54 +132,26 @@ void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes)
 }
 
 void bsp_qsize(int* nmessages, int* accum_nbytes) {
-  superstep::MessageQueue& q = running("bsp_qsize").queue();
-  if (nmessages) *nmessages = static_cast<int>(std::min<std::uint64_t>(q.size(), INT_MAX));
-  if (accum_nbytes)
-    *accum_nbytes = static_cast<int>(std::min<std::uint64_t>(q.payload_bytes(), INT_MAX));
+  superstep::queue_size(running("bsp_qsize").queue(), nmessages, accum_nbytes);
 }
 
 void bsp_get_tag(int* status, void* tag) {
   superstep::MessageQueue& q = running("bsp_get_tag").queue();
   if (!status) usage_error("bsp_get_tag", "status is NULL; pass a pointer to an int");
-  if (q.empty()) {
-    *status = -1;
-    return;
-  }
-  superstep::MessageQueue::Message m = q.front();
-  if (m.tag_bytes) {
-    if (!tag)
-      usage_error("bsp_get_tag", "tag is NULL but the message has a %u-byte tag; pass a buffer",
-                  m.tag_bytes);
-    std::memcpy(tag, m.tag, m.tag_bytes);
-  }
-  *status = static_cast<int>(m.payload_bytes);
+  *status = superstep::peek_tag(q, tag);
 }
 
 void bsp_move(void* payload, int reception_nbytes) {
   superstep::MessageQueue& q = running("bsp_move").queue();
   check_not_negative("bsp_move", "reception_nbytes", reception_nbytes);
-  if (q.empty())
-    usage_error("bsp_move", "the message queue is empty; check bsp_qsize or bsp_get_tag first");
-  superstep::MessageQueue::Message m = q.front();
-  std::uint64_t n =
-      std::min<std::uint64_t>(m.payload_bytes, static_cast<std::uint64_t>(reception_nbytes));
-  if (n) {
-    check_not_null("bsp_move", "payload", payload, static_cast<int>(n));
-    std::memcpy(payload, m.payload, n);
-  }
-  q.pop();
+  superstep::move_payload(q, payload, static_cast<std::uint64_t>(reception_nbytes));
 }
 
 int bsp_hpmove(void** tag_ptr, void** payload_ptr) {
   superstep::MessageQueue& q = running("bsp_hpmove").queue();
   if (!tag_ptr || !payload_ptr)
     usage_error("bsp_hpmove", "tag_ptr or payload_ptr is NULL; pass pointers to two pointers");
-  if (q.empty()) return -1;
-  superstep::MessageQueue::Message m = q.front();
-  *tag_ptr = const_cast<char*>(m.tag);
-  *payload_ptr = const_cast<char*>(m.payload);
-  q.pop();
-  return static_cast<int>(m.payload_bytes);
+  return superstep::take_in_place(q, tag_ptr, payload_ptr);
 }
 
 }  // extern "C"

@@ -2,22 +2,6 @@
 
 namespace superstep {
 
-std::uint64_t record_length(const RecordHeader* h) {
-  switch (h->kind) {
-    case RecordKind::kPutInline:
-      return sizeof(RecordHeader) + padded8(h->aux);
-    case RecordKind::kPutRemote:
-      return sizeof(RecordHeader) + sizeof(RemoteSource);
-    case RecordKind::kSend:
-      return sizeof(RecordHeader) + padded8(h->aux) + padded8(h->value);
-    case RecordKind::kPush:
-      return sizeof(RecordHeader) + sizeof(PushInfo);
-    case RecordKind::kGetRequest:
-      return sizeof(RecordHeader) + sizeof(GetInfo);
-  }
-  return sizeof(RecordHeader);
-}
-
 void MessageQueue::clear() {
   segments_.clear();
   segment_ = 0;

@@ -49,7 +49,4 @@ class MessageQueue {
   std::uint64_t bytes_ = 0;
 };
 
-// The length of the record that starts at `h`, header included.
-std::uint64_t record_length(const RecordHeader* h);
-
 }  // namespace superstep

@@ -2,6 +2,10 @@
 // superstep, in issue order. At bsp_sync each destination reads the streams of
 // all sources, in source-pid order, and applies them. All records are a
 // multiple of 8 bytes long so that headers stay aligned.
+//
+// This file is the record format's one room: the layouts and record_length.
+// messaging/outbox writes records; core/sync (applying them, answering get
+// requests) and core/message_queue (the send records) read them.
 #pragma once
 
 #include <cstdint>
@@ -51,5 +55,22 @@ struct GetInfo {
 };
 
 constexpr std::uint64_t padded8(std::uint64_t n) { return (n + 7) & ~std::uint64_t{7}; }
+
+// The length of the record that starts at `h`, header included.
+inline std::uint64_t record_length(const RecordHeader* h) {
+  switch (h->kind) {
+    case RecordKind::kPutInline:
+      return sizeof(RecordHeader) + padded8(h->aux);
+    case RecordKind::kPutRemote:
+      return sizeof(RecordHeader) + sizeof(RemoteSource);
+    case RecordKind::kSend:
+      return sizeof(RecordHeader) + padded8(h->aux) + padded8(h->value);
+    case RecordKind::kPush:
+      return sizeof(RecordHeader) + sizeof(PushInfo);
+    case RecordKind::kGetRequest:
+      return sizeof(RecordHeader) + sizeof(GetInfo);
+  }
+  return sizeof(RecordHeader);
+}
 
 }  // namespace superstep

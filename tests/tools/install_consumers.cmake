@@ -3,7 +3,7 @@
 # pkg-config (make) and with bspcc/bspc++. Every program runs under the
 # installed bsprun and must print the expected result.
 # Variables: BUILD_DIR, CONSUMERS (source folder), WORK_DIR, GENERATOR,
-# C_COMPILER, CXX_COMPILER, MAKE, CONFIG.
+# C_COMPILER, CXX_COMPILER, MAKE, CONFIG, HAVE_MPI (the MPI plugin was built).
 cmake_minimum_required(VERSION 3.20)
 
 function(run)
@@ -37,7 +37,8 @@ run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} --config ${CONFIG
 foreach(file bin/bsprun bin/bspcc bin/bspc++ bin/bspprobe include/bsp.h include/mcbsp.h
         include/superstep/mcbsp_interface.h lib/libbsp.so lib/libbsp.a
         lib/cmake/Superstep/SuperstepConfig.cmake lib/cmake/Superstep/SuperstepConfigVersion.cmake
-        lib/pkgconfig/superstep.pc)
+        lib/pkgconfig/superstep.pc share/man/man3/bsp.h.3 share/man/man3/bsp_put.3
+        share/man/man1/bsprun.1 share/man/man1/bspcc.1 share/man/man1/bspprobe.1)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "not installed: ${prefix}/${file}")
   endif()
@@ -60,7 +61,7 @@ endforeach()
 set(build ${WORK_DIR}/cmake)
 run(${CMAKE_COMMAND} -S ${CONSUMERS}/cmake -B ${build} -G ${GENERATOR}
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER}
-    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${CONFIG})
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${CONFIG} -DEXPECT_MPI=${HAVE_MPI})
 run(${CMAKE_COMMAND} --build ${build} --config ${CONFIG})
 foreach(program consumer consumer_static)
   file(GLOB_RECURSE found ${build}/${program} ${build}/*/${program})

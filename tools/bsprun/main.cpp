@@ -20,7 +20,7 @@
 #include <system_error>
 #include <vector>
 
-#include "core/output_redirect.hpp"
+#include "engines/shm/output_redirect.hpp"
 #include "options.hpp"
 #include "program_process.hpp"
 #include "run_status_file.hpp"

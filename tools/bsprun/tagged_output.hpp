@@ -5,7 +5,7 @@
 // Process 0's stdout and stderr are two pipes set up before the program
 // starts. The other processes connect to a Unix socket whose path the program
 // finds in SUPERSTEP_OUTPUT_SOCKET (the contract is written down in
-// src/core/output_redirect.hpp).
+// src/engines/shm/output_redirect.hpp).
 #pragma once
 
 #include <poll.h>

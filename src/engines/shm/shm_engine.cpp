@@ -15,11 +15,11 @@
 #include <cstring>
 #include <utility>
 
-#include "core/output_redirect.hpp"
 #include "core/processors.hpp"
 #include "core/standard_streams.hpp"
 #include "engines/shm/data_path.hpp"
 #include "engines/shm/fork_safety.hpp"
+#include "engines/shm/output_redirect.hpp"
 #include "engines/shm/process_tree.hpp"
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/run_status.hpp"

@@ -1,4 +1,4 @@
-#include "core/output_redirect.hpp"
+#include "engines/shm/output_redirect.hpp"
 
 #include <sys/socket.h>
 #include <sys/un.h>

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Renders the manual pages in man/ (the one source of Superstep's manual) as
+# HTML into OUTDIR: one page per manual page, named NAME.SECTION.html, with
+# links between them, and index.html. Needs mandoc.
+#   bash scripts/render-manual.sh docs/api     refreshes the reference in docs/api
+set -euo pipefail
+export LC_ALL=C
+out=${1:?usage: render-manual.sh OUTDIR}
+root=$(cd "$(dirname "$0")/.." && pwd)
+command -v mandoc >/dev/null || { echo "render-manual.sh: mandoc is not installed" >&2; exit 1; }
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cd "$root/man"
+
+entries=()
+for page in man1/*.1 man3/*.3; do
+  file=${page#*/}
+  name=${file%.*}
+  section=${file##*.}
+  # An alias (.so man1/bspcc.1) gets no page of its own: the index links to its target.
+  target=$(sed -n 's/^\.so man[0-9]\///p' "$page")
+  if [ -n "$target" ]; then
+    entries+=("<li><a href=\"$target.html\">$name($section)</a>: see ${target%.*}($section)</li>")
+    continue
+  fi
+  # Links to the other pages of this manual (mandoc links only mdoc's .Xr).
+  mandoc -Thtml -Ostyle=style.css "$page" |
+    sed -E 's#<b>(bsp[a-z_+.]*)</b>\(([13])\)#<a href="\1.\2.html"><b>\1</b></a>(\2)#g' \
+      >"$out/$name.$section.html"
+  # The NAME line of the source, for the index ("bsp_put \- copy ...").
+  summary=$(sed -n '/^\.SH NAME/{n;p;q}' "$page" | sed 's/.*\\- //')
+  entries+=("<li><a href=\"$name.$section.html\">$name($section)</a>: $summary</li>")
+done
+cp "$root/man/style.css" "$out/style.css"
+{
+  echo '<!DOCTYPE html>'
+  echo '<html><head><meta charset="utf-8"/><link rel="stylesheet" href="style.css"/>'
+  echo '<title>Superstep manual</title></head><body>'
+  echo '<h1>Superstep manual</h1>'
+  echo '<p>Generated from the manual pages in <code>man/</code> by'
+  echo '<code>scripts/render-manual.sh</code>; start at <a href="bsp.h.3.html">bsp.h(3)</a>.</p>'
+  echo '<ul>'
+  printf '%s\n' "${entries[@]}"
+  echo '</ul></body></html>'
+} >"$out/index.html"

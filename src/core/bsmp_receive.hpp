@@ -1,0 +1,31 @@
+// The receiving side of BSMP (paper §4.3-4.6) on this process's queue: what
+// bsp_qsize, bsp_get_tag, bsp_move and bsp_hpmove mean. The API layer checks
+// its own arguments (NULL pointers, negative sizes) and makes one call here.
+#pragma once
+
+#include <cstdint>
+
+#include "core/message_queue.hpp"
+
+namespace superstep {
+
+// bsp_qsize (§4.3): the messages left and their payload bytes, each clamped
+// to INT_MAX; either pointer may be NULL.
+void queue_size(const MessageQueue& queue, int* nmessages, int* accum_nbytes);
+
+// bsp_get_tag (§4.4): -1 when the queue is empty (tag untouched), else the
+// first message's payload size, its tag copied to `tag`. A NULL tag is an
+// error when that message has a tag.
+int peek_tag(MessageQueue& queue, void* tag);
+
+// bsp_move (§4.5): copies at most reception_nbytes of the first message's
+// payload (a longer payload is truncated, 0 just drops the message) and
+// removes it. Moving from an empty queue is an error (Superstep's choice).
+void move_payload(MessageQueue& queue, void* payload, std::uint64_t reception_nbytes);
+
+// bsp_hpmove (§4.6): -1 when the queue is empty (pointers untouched), else
+// the payload size; *tag and *payload point into the incoming stream (the
+// payload 8-byte aligned), valid until the end of the superstep.
+int take_in_place(MessageQueue& queue, void** tag, void** payload);
+
+}  // namespace superstep

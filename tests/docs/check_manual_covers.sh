@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# check_manual_covers.sh HEADER MANROOT TOOL...: every function HEADER declares
+# (the 20 primitives and bsp_vabort) has a section 3 page, HEADER itself has
+# one, and every TOOL has a section 1 page.
+set -uo pipefail
+header=$1 root=$2
+shift 2
+missing=0
+primitives=$(grep -oE '^(void|int|double) \*?bsp_[a-z_]+\(' "$header" | sed -E 's/.*(bsp_[a-z_]+)\(/\1/' | sort -u)
+count=$(wc -w <<<"$primitives")
+if [ "$count" -ne 21 ]; then
+  echo "FAILED: found $count functions in $header, expected the 20 primitives and bsp_vabort"
+  missing=1
+fi
+for name in $primitives "$(basename "$header")"; do
+  [ -f "$root/man3/$name.3" ] || { echo "FAILED: no manual page man3/$name.3"; missing=1; }
+done
+for tool in "$@"; do
+  [ -f "$root/man1/$tool.1" ] || { echo "FAILED: no manual page man1/$tool.1"; missing=1; }
+done
+[ $missing -eq 0 ] && echo PASS
+exit $missing

@@ -1,0 +1,100 @@
+// messaging/outbox: the records a process writes per destination, and the
+// combining of consecutive small puts into one record.
+#include "messaging/outbox.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "core/message_queue.hpp"
+
+namespace superstep {
+namespace {
+
+std::vector<const RecordHeader*> records(const ByteBuffer& stream) {
+  std::vector<const RecordHeader*> out;
+  for (const char* at = stream.data(); at < stream.data() + stream.size();) {
+    auto* h = reinterpret_cast<const RecordHeader*>(at);
+    out.push_back(h);
+    at += record_length(h);
+  }
+  return out;
+}
+
+class OutboxTest : public ::testing::Test {
+ protected:
+  void SetUp() override { out.reset(3, false); }
+  Outbox out;
+  std::uint64_t words[1024] = {};
+};
+
+TEST_F(OutboxTest, ConsecutivePutsCombineIntoOneRecord) {
+  for (int i = 0; i < 64; ++i) {
+    words[i] = static_cast<std::uint64_t>(i) * 3;
+    out.put(1, 0x10000 + 8 * i, &words[i], 8);
+  }
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]->kind, RecordKind::kPutInline);
+  EXPECT_EQ(r[0]->value, 0x10000u);
+  EXPECT_EQ(r[0]->aux, 64u * 8);
+  EXPECT_EQ(std::memcmp(r[0] + 1, words, 64 * 8), 0);
+  EXPECT_TRUE(out.stream(0).empty());
+  EXPECT_TRUE(out.any_stream());
+}
+
+TEST_F(OutboxTest, CombiningStopsAtTheLimit) {
+  int n = static_cast<int>(Outbox::kCombineMax / 8) + 1;
+  for (int i = 0; i < n; ++i) out.put(1, 0x10000 + 8 * i, &words[i], 8);
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0]->aux, Outbox::kCombineMax);
+  EXPECT_EQ(r[1]->aux, 8u);
+}
+
+TEST_F(OutboxTest, GapsOddSizesAndInterveningRecordsStartNewRecords) {
+  out.put(1, 0x10000, &words[0], 8);
+  out.put(1, 0x10010, &words[1], 8);  // a gap of 8 bytes
+  out.put(1, 0x10018, &words[2], 3);  // continues: combined
+  out.put(1, 0x1001b, &words[3], 8);  // after an odd size the record is not 8-aligned
+  out.send(1, nullptr, 0, &words[4], 8);
+  out.put(1, 0x10023, &words[5], 8);  // after a send
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r[1]->aux, 11u);
+  EXPECT_EQ(r[2]->value, 0x1001bu);
+  EXPECT_EQ(r[3]->kind, RecordKind::kSend);
+  EXPECT_EQ(r[4]->kind, RecordKind::kPutInline);
+}
+
+TEST_F(OutboxTest, LargePutsGoToTheBulkArea) {
+  std::vector<char> big(Outbox::kInlineMax + 1, 'x');
+  out.put(2, 0x20000, big.data(), big.size());
+  auto r = records(out.stream(2));
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]->kind, RecordKind::kPutRemote);
+  EXPECT_EQ(r[0]->aux, kFromBulk);
+  EXPECT_EQ(out.bulk().size(), big.size());
+}
+
+TEST_F(OutboxTest, PushGoesToEveryOtherProcess) {
+  out.push(1, words, 64, 7);
+  EXPECT_EQ(records(out.stream(0)).size(), 1u);
+  EXPECT_TRUE(out.stream(1).empty());
+  EXPECT_EQ(records(out.stream(2))[0]->kind, RecordKind::kPush);
+}
+
+TEST_F(OutboxTest, ClearForgetsTheRecordToExtend) {
+  out.put(1, 0x10000, &words[0], 8);
+  out.clear();
+  EXPECT_FALSE(out.any_stream());
+  out.put(1, 0x10008, &words[1], 8);
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]->value, 0x10008u);
+}
+
+}  // namespace
+}  // namespace superstep
