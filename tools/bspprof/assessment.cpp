@@ -10,8 +10,8 @@ double model_step(const StepPrediction& sp, int model) {
   return model == 0 ? sp.bsp : model == 1 ? sp.bspwb : sp.mpm;
 }
 
-Analysis analyse(const Profile& profile, const std::optional<Params>& params, HOperator op) {
-  Analysis a;
+Assessment assess(const Profile& profile, const std::optional<Params>& params, HOperator op) {
+  Assessment a;
   a.profile = &profile;
   a.params = params;
   a.prediction = params ? predict(profile, *params) : measure(profile, op);

@@ -21,14 +21,14 @@ struct ModelError {
   std::vector<std::size_t> most_wrong;  // supersteps with the largest |predicted - measured|
 };
 
-struct Analysis {
+struct Assessment {
   const Profile* profile = nullptr;
   std::optional<Params> params;
   Prediction prediction;
   std::vector<ModelError> models;  // BSP, BSPWB, MPM; empty without parameters
 };
 
-Analysis analyse(const Profile& profile, const std::optional<Params>& params, HOperator op);
+Assessment assess(const Profile& profile, const std::optional<Params>& params, HOperator op);
 
 // The model's prediction for superstep s (0: BSP, 1: BSPWB, 2: MPM).
 double model_step(const StepPrediction& sp, int model);

@@ -8,7 +8,7 @@
 
 namespace bspprof {
 
-std::string compare_text(const Analysis& a, const Analysis& b, std::size_t max_rows) {
+std::string compare_text(const Assessment& a, const Assessment& b, std::size_t max_rows) {
   const Profile &pa = *a.profile, &pb = *b.profile;
   std::ostringstream out;
   char line[512];

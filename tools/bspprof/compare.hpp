@@ -9,6 +9,6 @@
 
 namespace bspprof {
 
-std::string compare_text(const Analysis& a, const Analysis& b, std::size_t max_rows);
+std::string compare_text(const Assessment& a, const Assessment& b, std::size_t max_rows);
 
 }  // namespace bspprof

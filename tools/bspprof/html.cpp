@@ -23,7 +23,7 @@ std::string num(double v) {
 
 // Lanes of rectangles: per process, its computation, waiting and moving in
 // every superstep, on one time axis; dashed lines where supersteps end.
-std::string timeline(const Analysis& a) {
+std::string timeline(const Assessment& a) {
   const Profile& prof = *a.profile;
   const double left = 70, right = 20, lane = 26, top = 30, width = 1100;
   double t0 = prof.steps.front().procs.front().begin, t1 = 0;
@@ -75,7 +75,7 @@ std::string timeline(const Analysis& a) {
 
 // Oxford-style strata: per superstep a column, bytes out stacked by process
 // above the axis, bytes in below it, one colour per process.
-std::string strata(const Analysis& a) {
+std::string strata(const Assessment& a) {
   const Profile& prof = *a.profile;
   const double left = 70, top = 30, half = 150, width = 1100;
   const std::size_t n = prof.steps.size();
@@ -130,7 +130,7 @@ std::string strata(const Analysis& a) {
   return svg.str();
 }
 
-std::string predicted_vs_measured(const Analysis& a) {
+std::string predicted_vs_measured(const Assessment& a) {
   bspprobe::PlotPanel panel;
   panel.title = "time per superstep";
   panel.x_label = "superstep";
@@ -162,7 +162,7 @@ std::string predicted_vs_measured(const Analysis& a) {
 
 }  // namespace
 
-std::string render_html(const Analysis& a, const std::string& report_text) {
+std::string render_html(const Assessment& a, const std::string& report_text) {
   const Profile& prof = *a.profile;
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"

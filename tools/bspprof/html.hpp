@@ -11,6 +11,6 @@
 
 namespace bspprof {
 
-std::string render_html(const Analysis& a, const std::string& report_text);
+std::string render_html(const Assessment& a, const std::string& report_text);
 
 }  // namespace bspprof

@@ -152,13 +152,13 @@ int run(const Options& o) {
   if (o.command == "compare") {
     Profile a = load_profile(o.files[0]), b = load_profile(o.files[1]);
     std::optional<Params> pa = params_for(o, a), pb = params_for(o, b);
-    Analysis x = analyse(a, pa, pa ? pa->op : op), y = analyse(b, pb, pb ? pb->op : op);
+    Assessment x = assess(a, pa, pa ? pa->op : op), y = assess(b, pb, pb ? pb->op : op);
     std::fputs(compare_text(x, y, o.max_rows).c_str(), stdout);
     return 0;
   }
   Profile prof = load_profile(o.files[0]);
   std::optional<Params> par = params_for(o, prof);
-  Analysis a = analyse(prof, par, par ? par->op : op);
+  Assessment a = assess(prof, par, par ? par->op : op);
   const std::string text = report_text(a, o.max_rows);
   if (!o.html.empty()) write_file(o.html, render_html(a, report_text(a, 0)));
   std::fputs(o.json ? report_json(a).c_str() : text.c_str(), stdout);

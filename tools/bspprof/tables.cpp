@@ -33,7 +33,7 @@ std::string where(const ProcessStep& p) {
   return w;
 }
 
-std::string report_text(const Analysis& a, std::size_t max_rows) {
+std::string report_text(const Assessment& a, std::size_t max_rows) {
   const Profile& prof = *a.profile;
   const Prediction& pr = a.prediction;
   std::ostringstream out;
@@ -104,7 +104,7 @@ std::string report_text(const Analysis& a, std::size_t max_rows) {
   return out.str();
 }
 
-std::string report_json(const Analysis& a) {
+std::string report_json(const Assessment& a) {
   const Profile& prof = *a.profile;
   const Prediction& pr = a.prediction;
   Json root = Json::object();

@@ -10,8 +10,8 @@
 namespace bspprof {
 
 // At most max_rows supersteps in the table (0: all).
-std::string report_text(const Analysis& a, std::size_t max_rows);
-std::string report_json(const Analysis& a);
+std::string report_text(const Assessment& a, std::size_t max_rows);
+std::string report_json(const Assessment& a);
 
 // "file.c:12" or "file.c:12 [label]", for tables and flags.
 std::string where(const ProcessStep& p);
