@@ -1,5 +1,6 @@
 #include "params.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -97,6 +98,13 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
     std::snprintf(buf, sizeof buf, "%s, p = %d: l = L = l.median, g = g_local", file.c_str(), p);
   }
   par.source = buf;
+  // A fitted start-up below zero is noise around a start-up too small to
+  // measure; a negative cost would make the models predict negative times.
+  if (par.L < 0 || par.l < 0) {
+    par.source += par.L < 0 ? "; fitted L < 0 taken as 0" : "; l < 0 taken as 0";
+    par.L = std::max(par.L, 0.0);
+    par.l = std::max(par.l, 0.0);
+  }
   return par;
 }
 
