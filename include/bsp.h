@@ -461,8 +461,18 @@ void bsp_sync(void);
  */
 void bsp_pop_reg(const void *ident);
 
+/* bsp_sync with its call site, for profiles (docs/bspprof.md). The macro below
+ * makes every bsp_sync() call pass its file and line; being function-like, it
+ * leaves &bsp_sync and declarations alone, so existing programs still compile.
+ * Define SUPERSTEP_NO_SYNC_SITE before including bsp.h to call bsp_sync itself. */
+void bsp_sync_at(const char *file, int line);
+
 #ifdef __cplusplus
 }
+#endif
+
+#ifndef SUPERSTEP_NO_SYNC_SITE
+#define bsp_sync() bsp_sync_at(__FILE__, __LINE__)
 #endif
 
 #endif /* SUPERSTEP_BSP_H */

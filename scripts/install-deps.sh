@@ -3,9 +3,10 @@
 # as a user who may sudo (it asks for root itself).
 set -euo pipefail
 # man-db renders the manual pages in the tests (man -l); mandoc lints them and renders docs/api;
-# FFTW is the reference the FFT application checks itself against.
+# FFTW is the reference the FFT application checks itself against; chromium loads bspprof's
+# HTML page in a test (tests/prof/html_renders.sh).
 packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
-  mandoc libfftw3-dev)
+  mandoc libfftw3-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -53,7 +53,9 @@ int bsp_pid(void) { return running("bsp_pid").pid(); }
 
 double bsp_time(void) { return running("bsp_time").time(); }
 
-void bsp_sync(void) { running("bsp_sync").sync(); }
+// In parentheses: bsp.h's bsp_sync() macro passes the call site to bsp_sync_at
+// (api/profile_api.cpp); this is the function itself, for callers without it.
+void(bsp_sync)(void) { running("bsp_sync").sync(); }
 
 void bsp_push_reg(const void* ident, int size) {
   Runtime& rt = running("bsp_push_reg");

@@ -49,6 +49,7 @@ Runtime::Runtime(Engine* engine) : engine_(engine), pid_(engine->pid()), nprocs_
   replies_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
   engine_->note_superstep(0);
+  profile_ = profile::Recorder::start_if_asked(*engine_);
 }
 
 void Runtime::begin(int nprocs) {
@@ -72,7 +73,12 @@ void Runtime::begin(int nprocs) {
 void Runtime::end() {
   run_sync(SyncKind::kEnd);
   active_ = nullptr;
+  if (profile_) {
+    profile_->finish();
+    engine_->barrier(0);  // every part is whole before process 0 merges them
+  }
   engine_->finish();  // other processes do not return from here
+  if (profile_) profile_->merge_parts();
   g_runtime.reset();  // frees this runtime and its engine: touch no member after this
 }
 
@@ -105,11 +111,15 @@ void Runtime::unresolvable(const char* primitive, int pid, const void* ident, st
 }
 
 void Runtime::push_reg(const void* ident, std::uint64_t size) {
+  if (profile_) [[unlikely]]
+    profile_->push_reg();
   std::uint64_t id = registry_.push(ident, size);
   outbox_[parity_].push(pid_, ident, size, id);
 }
 
 void Runtime::pop_reg(const void* ident) {
+  if (profile_) [[unlikely]]
+    profile_->pop_reg();
   if (!registry_.pop(ident))
     usage_error("bsp_pop_reg",
                 "address %p is not registered (counting this superstep's pushes and pops); pop "
@@ -121,6 +131,8 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
                   std::uint64_t nbytes, bool hp) {
   if (nbytes == 0) return;
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
+  if (profile_) [[unlikely]]
+    profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
   gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp});
   if (pid != pid_ && !engine_->reads_remote_memory())
     outbox_[parity_].get_request(pid, remote, nbytes);
@@ -155,6 +167,8 @@ std::int64_t Runtime::set_tagsize(std::int64_t tag_bytes) {
 }
 
 void Runtime::send(int pid, const void* tag, const void* payload, std::uint64_t nbytes) {
+  if (profile_) [[unlikely]]
+    profile_->count(profile::kSend, pid, nbytes + tagsize_);
   outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
 }
 

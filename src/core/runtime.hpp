@@ -8,6 +8,7 @@
 
 #include "core/byte_buffer.hpp"
 #include "core/message_queue.hpp"
+#include "core/profile_recorder.hpp"
 #include "core/registry.hpp"
 #include "engines/engine.hpp"
 #include "messaging/outbox.hpp"
@@ -30,6 +31,8 @@ class Runtime {
   Engine& engine() { return *engine_; }
   double time() const { return engine_->seconds_since_start(); }
   void sync() { run_sync(SyncKind::kSync); }
+  // The profile recorder (BSP_PROFILE), or nullptr when profiling is off.
+  profile::Recorder* profile() { return profile_.get(); }
 
   // DRMA. Arguments are already checked for range and NULL by the API layer.
   void push_reg(const void* ident, std::uint64_t size);
@@ -39,6 +42,8 @@ class Runtime {
                                   std::uint64_t offset, std::uint64_t nbytes, bool hp) {
     if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
     std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
+    if (profile_) [[unlikely]]
+      profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
     Outbox& out = outbox_[parity_];
     if (hp)
       out.hpput(pid_, pid, remote, src, nbytes);
@@ -120,6 +125,7 @@ class Runtime {
   std::int64_t tagsize_next_ = 0;
   std::uint32_t tagsize_calls_ = 0;
   MessageQueue queue_;
+  std::unique_ptr<profile::Recorder> profile_;  // null unless BSP_PROFILE is set
 };
 
 }  // namespace superstep

@@ -77,10 +77,14 @@ SyncSummary Runtime::summarize(SyncKind kind) const {
 }
 
 void Runtime::run_sync(SyncKind kind) {
+  if (profile_) [[unlikely]]
+    profile_->sync_entered();
   Outbox& out = outbox_[parity_];
   for (int dst = 0; dst < nprocs_; ++dst)
     stream_refs_[dst] = {out.stream(dst).data(), out.stream(dst).size()};
   std::uint32_t all = engine_->exchange(summarize(kind), stream_refs_.data(), out.bulk().data());
+  if (profile_) [[unlikely]]
+    profile_->sync_exchanged();
   queue_.clear();  // last superstep's messages are gone whatever happens now
   if (all != 0) {
     check_agreement(all);
@@ -95,6 +99,8 @@ void Runtime::run_sync(SyncKind kind) {
     // a process is gone altogether.
     if ((all & kFlagRemoteHp) || kind == SyncKind::kEnd) engine_->barrier(0);
   }
+  if (profile_) [[unlikely]]
+    profile_->sync_left(superstep_, kind == SyncKind::kEnd);
   start_next_superstep();
 }
 

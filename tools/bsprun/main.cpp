@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "engines/shm/output_redirect.hpp"
+#include "core/profile_files.hpp"
+#include "core/profile_merge.hpp"
 #include "options.hpp"
 #include "program_process.hpp"
 #include "run_status_file.hpp"
@@ -65,11 +67,40 @@ int cannot_start(const std::string& program, int error) {
   return error == ENOENT ? kExitNotFound : kExitCannotRun;
 }
 
+// The program's profile parts become one file when its process 0 did not get
+// to bsp_end to do it: the profile then says it is incomplete.
+void merge_profile_left_behind(const std::string& file) {
+  if (::access(superstep::profile::parts_dir(file).c_str(), F_OK) != 0) return;
+  std::string error = superstep::profile::merge_parts(file);
+  if (!error.empty())
+    std::fprintf(stderr, "bsprun: --profile %s: %s\n", file.c_str(), error.c_str());
+  else
+    std::fprintf(stderr, "bsprun: the program stopped early; its profile %s is incomplete\n",
+                 file.c_str());
+}
+
+// Relative to bsprun's folder, also for processes that start elsewhere (mpirun).
+std::string absolute_path(const std::string& file) {
+  if (file.empty() || file[0] == '/') return file;
+  char cwd[4096];
+  return ::getcwd(cwd, sizeof cwd) ? std::string(cwd) + "/" + file : file;
+}
+
+int run_program(const Options& options, const std::string& profile);
+
 int run(const Options& options) {
+  const std::string profile = absolute_path(options.profile);
+  int status = run_program(options, profile);
+  if (!profile.empty()) merge_profile_left_behind(profile);
+  return status;
+}
+
+int run_program(const Options& options, const std::string& profile) {
   SignalPipe signals;
   std::optional<TaggedOutput> tagged;
   ProgramSpec spec{launch_command(options), {}, -1, -1};
   if (options.nprocs) spec.environment.emplace_back("BSP_NPROCS", std::to_string(*options.nprocs));
+  if (!profile.empty()) spec.environment.emplace_back(superstep::profile::kVariable, profile);
   if (options.tag_output) {
     try {
       tagged.emplace();

@@ -31,6 +31,9 @@ constexpr const char* kHelp =
     "                   PATH, or $BSP_MPIRUN); options bsprun does not know, from the\n"
     "                   first one up to '--', go to mpirun (a hostfile, --map-by,\n"
     "                   --mca ...). Output tagging is then mpirun's own --tag-output\n"
+    "  --profile FILE   record a profile of every superstep in FILE (sets\n"
+    "                   BSP_PROFILE=FILE); also when the program stops early, then\n"
+    "                   marked incomplete. Read it with bspprof report FILE\n"
     "  -h, --help       print this help and exit\n"
     "  -V, --version    print the version and exit\n"
     "  --               end of options: the next argument is the program\n"
@@ -128,6 +131,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       if (!options.timeout_seconds) {
         return usage_error("--timeout needs a positive number of seconds, not '" + value + "'");
       }
+      continue;
+    }
+    if ((found = take_value(arg, "--profile", value))) {
+      if (!*found || value.empty()) return usage_error("option --profile needs a file name");
+      options.profile = value;
       continue;
     }
     if ((found = take_value(arg, "--engine", value))) {

@@ -14,6 +14,7 @@ struct Options {
   std::vector<std::string> command;         // the program and its arguments
   bool mpi = false;                         // --engine mpi: run the program under mpirun
   std::vector<std::string> mpirun_options;  // passed to mpirun before the program
+  std::string profile;                      // --profile FILE: BSP_PROFILE=FILE (docs/bspprof.md)
 };
 
 // The MPI launcher bsprun --engine mpi runs: $BSP_MPIRUN, else mpirun from PATH.

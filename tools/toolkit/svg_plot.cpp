@@ -12,29 +12,6 @@ namespace {
 
 constexpr double kMarginLeft = 78, kMarginRight = 150, kMarginTop = 34, kMarginBottom = 50;
 
-std::string escape(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string num(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", v);
@@ -133,8 +110,8 @@ void draw_panel(std::ostringstream& svg, const PlotPanel& panel, double x0, doub
   const double top = y0 + kMarginTop, bottom = y0 + h - kMarginBottom;
 
   svg << "<g>\n<text x=\"" << num((left + right) / 2) << "\" y=\"" << num(y0 + 20)
-      << "\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\">" << escape(panel.title)
-      << "</text>\n";
+      << "\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\">"
+      << xml_escape(panel.title) << "</text>\n";
   svg << "<rect x=\"" << num(left) << "\" y=\"" << num(top) << "\" width=\"" << num(right - left)
       << "\" height=\"" << num(bottom - top) << "\" fill=\"none\" stroke=\"#444\"/>\n";
 
@@ -163,26 +140,27 @@ void draw_panel(std::ostringstream& svg, const PlotPanel& panel, double x0, doub
     svg << "<line x1=\"" << num(px) << "\" y1=\"" << num(top) << "\" x2=\"" << num(px) << "\" y2=\""
         << num(bottom) << "\" stroke=\"#e4e4e4\"/>\n";
     svg << "<text x=\"" << num(px) << "\" y=\"" << num(bottom + 16)
-        << "\" text-anchor=\"middle\" font-size=\"11\">" << escape(tick_label(t)) << "</text>\n";
+        << "\" text-anchor=\"middle\" font-size=\"11\">" << xml_escape(tick_label(t))
+        << "</text>\n";
   }
   for (double t : ya.ticks()) {
     const double py = ya.pixel(t);
     svg << "<line x1=\"" << num(left) << "\" y1=\"" << num(py) << "\" x2=\"" << num(right)
         << "\" y2=\"" << num(py) << "\" stroke=\"#e4e4e4\"/>\n";
     svg << "<text x=\"" << num(left - 6) << "\" y=\"" << num(py + 4)
-        << "\" text-anchor=\"end\" font-size=\"11\">" << escape(tick_label(t)) << "</text>\n";
+        << "\" text-anchor=\"end\" font-size=\"11\">" << xml_escape(tick_label(t)) << "</text>\n";
   }
   svg << "<text x=\"" << num((left + right) / 2) << "\" y=\"" << num(bottom + 36)
-      << "\" text-anchor=\"middle\" font-size=\"12\">" << escape(panel.x_label) << "</text>\n";
+      << "\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(panel.x_label) << "</text>\n";
   svg << "<text transform=\"translate(" << num(x0 + 16) << "," << num((top + bottom) / 2)
-      << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">" << escape(panel.y_label)
+      << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(panel.y_label)
       << "</text>\n";
 
   svg << "<svg x=\"" << num(left) << "\" y=\"" << num(top) << "\" width=\"" << num(right - left)
       << "\" height=\"" << num(bottom - top) << "\" viewBox=\"" << num(left) << " " << num(top)
       << " " << num(right - left) << " " << num(bottom - top) << "\" overflow=\"hidden\">\n";
   for (const PlotSeries& s : panel.series) {
-    const std::string color = escape(s.color);
+    const std::string color = xml_escape(s.color);
     std::string polyline;
     for (const PlotPoint& p : s.line) {
       if (!drawable(p.x, panel.log_x) || !drawable(p.y, panel.log_y)) continue;
@@ -208,19 +186,42 @@ void draw_panel(std::ostringstream& svg, const PlotPanel& panel, double x0, doub
   for (const PlotSeries& s : panel.series) {
     const double lx = right + 12;
     svg << "<line x1=\"" << num(lx) << "\" y1=\"" << num(ly) << "\" x2=\"" << num(lx + 22)
-        << "\" y2=\"" << num(ly) << "\" stroke=\"" << escape(s.color) << "\" stroke-width=\"2\""
+        << "\" y2=\"" << num(ly) << "\" stroke=\"" << xml_escape(s.color) << "\" stroke-width=\"2\""
         << (s.dashed ? " stroke-dasharray=\"6,4\"" : "") << "/>\n";
     if (!s.points.empty())
       svg << "<circle cx=\"" << num(lx + 11) << "\" cy=\"" << num(ly) << "\" r=\"3\" fill=\""
-          << escape(s.color) << "\"/>\n";
+          << xml_escape(s.color) << "\"/>\n";
     svg << "<text x=\"" << num(lx + 28) << "\" y=\"" << num(ly + 4) << "\" font-size=\"11\">"
-        << escape(s.label) << "</text>\n";
+        << xml_escape(s.label) << "</text>\n";
     ly += 17;
   }
   svg << "</g>\n";
 }
 
 }  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 const char* palette_color(int i) {
   static const char* const colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
@@ -244,7 +245,7 @@ std::string render_svg(const std::vector<PlotPanel>& panels, const PlotLayout& l
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   if (!layout.title.empty())
     svg << "<text x=\"" << num(width / 2) << "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">"
-        << escape(layout.title) << "</text>\n";
+        << xml_escape(layout.title) << "</text>\n";
   for (std::size_t i = 0; i < panels.size(); ++i) {
     const double x0 = static_cast<double>(i % columns) * layout.panel_width;
     const double y0 = title_height + static_cast<double>(i / columns) * layout.panel_height;

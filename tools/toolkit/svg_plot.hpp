@@ -46,6 +46,9 @@ struct PlotLayout {
 // and a "no data" note.
 std::string render_svg(const std::vector<PlotPanel>& panels, const PlotLayout& layout);
 
+// Text made safe for XML and HTML, in elements and attribute values.
+std::string xml_escape(const std::string& s);
+
 // The colour for series i of a small fixed palette that reads well on white.
 const char* palette_color(int i);
 

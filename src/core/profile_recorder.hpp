@@ -1,0 +1,78 @@
+// What BSP_PROFILE records, per superstep of this process (docs/bspprof.md):
+// the moments the superstep began, entered bsp_sync, got past the sync's
+// exchange (the end of waiting) and left it; bytes and counts per partner and
+// kind of request; registrations; the bsp_sync call site and a user label.
+// One JSON line per superstep goes to this process's part file.
+//
+// The runtime holds a recorder only when profiling is on, and asks
+// `if (profile_)` on its hot paths: with profiling off that is all it costs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/profile_log.hpp"
+#include "engines/engine.hpp"
+
+namespace superstep::profile {
+
+// Kinds of requests, in the order the profile format lists them.
+enum Kind : int { kPut = 0, kHpput = 1, kGet = 2, kHpget = 3, kSend = 4, kKinds = 5 };
+
+class Recorder {
+ public:
+  // A recorder when BSP_PROFILE is set, else nullptr. Collective (it takes
+  // one barrier so that process 0 can clear an older profile first).
+  static std::unique_ptr<Recorder> start_if_asked(Engine& engine);
+
+  // A request to (put, hpput, send) or from (get, hpget) process `partner`.
+  void count(Kind kind, int partner, std::uint64_t nbytes) {
+    Counter& c = counters_[static_cast<std::size_t>(partner) * kKinds + kind];
+    if (c.count++ == 0) touched_.push_back(static_cast<std::uint32_t>(partner * kKinds + kind));
+    c.bytes += nbytes;
+  }
+  void push_reg() { ++pushes_; }
+  void pop_reg() { ++pops_; }
+  void site(const char* file, int line) {
+    site_file_ = file;
+    site_line_ = line;
+  }
+  void label(const char* text) { label_ = text ? text : ""; }
+
+  void sync_entered() { enter_ns_ = now(); }
+  void sync_exchanged() { arrive_ns_ = now(); }
+  // Writes the superstep's line; the next superstep begins now.
+  void sync_left(std::uint64_t superstep, bool end);
+
+  // At bsp_end, after the final sync: notes that this process ended well.
+  void finish();
+  // Process 0, once every process has finished: makes the profile file.
+  void merge_parts();
+
+ private:
+  struct Counter {
+    std::uint64_t bytes = 0;
+    std::uint64_t count = 0;
+  };
+  Recorder(Engine& engine, std::string file);
+  std::int64_t now() const {
+    return static_cast<std::int64_t>(engine_.seconds_since_start() * 1e9);
+  }
+  void write_header();
+
+  Engine& engine_;
+  std::string file_;
+  MappedLog log_;
+  std::vector<Counter> counters_;
+  std::vector<std::uint32_t> touched_;
+  std::uint32_t pushes_ = 0, pops_ = 0;
+  const char* site_file_ = nullptr;
+  int site_line_ = 0;
+  std::string label_;
+  std::int64_t begin_ns_ = 0, enter_ns_ = 0, arrive_ns_ = 0;
+  std::string line_;  // reused for each line
+};
+
+}  // namespace superstep::profile

@@ -1,0 +1,127 @@
+// The bspprof command: a good report, and bad input, which gets one clear line
+// on stderr and a non-zero exit status, never a half-made report.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "run_command.hpp"
+#include "synthetic_profile.hpp"
+#include "synthetic_result.hpp"
+
+namespace bspprof {
+namespace {
+
+using toolkit::testing::quoted;
+using toolkit::testing::run_command;
+using testing::Edge;
+using testing::profile_text;
+
+class Cli : public ::testing::Test {
+ protected:
+  std::string path(const std::string& name) {
+    return "/tmp/bspprof_cli_" + std::to_string(getpid()) + "_" + name;
+  }
+  std::string write(const std::string& name, const std::string& text) {
+    std::string p = path(name);
+    std::ofstream(p) << text;
+    written_.push_back(p);
+    return p;
+  }
+  void TearDown() override {
+    for (const std::string& p : written_) std::remove(p.c_str());
+  }
+  static toolkit::testing::CommandResult bspprof(const std::string& args) {
+    return run_command(std::string(BSPPROF) + " " + args);
+  }
+  static long lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+  std::string two_process_profile() {
+    auto word = [](int to) { return std::vector<Edge>{{to, "put", 400, 1}}; };
+    return profile_text({{{0.001, word(1)}, {0.002, word(0)}}, {{0.002, {}}, {0.001, {}}}});
+  }
+
+ private:
+  std::vector<std::string> written_;
+};
+
+TEST_F(Cli, ReportsWithProbeParameters) {
+  std::string profile = write("good.json", two_process_profile());
+  std::string probe = write("probe.json", bspprobe::testing::synthetic_result({1, 2}).dump());
+  std::string html = path("good.html");
+  auto r = bspprof("report " + profile + " --params " + probe + " --html " + html);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("BSPWB  predicts"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("synthetic.c:10"), std::string::npos) << r.output;
+  std::ifstream in(html);
+  std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("<svg"), std::string::npos);
+  EXPECT_EQ(page.find("http://www.w3.org/2000/svg\" width") != std::string::npos, true);
+  std::remove(html.c_str());
+  auto j = bspprof("report " + profile + " --params " + probe + " --json");
+  EXPECT_EQ(j.status, 0);
+  EXPECT_NE(j.output.find("\"schema\": \"superstep-bspprof-report/1\""), std::string::npos)
+      << j.output;
+  auto c = bspprof("compare " + profile + " " + profile);
+  EXPECT_EQ(c.status, 0) << c.output;
+  EXPECT_NE(c.output.find("B/A 1.00"), std::string::npos) << c.output;
+}
+
+TEST_F(Cli, TruncatedProfile) {
+  std::string text = two_process_profile();
+  auto r = bspprof("report " + write("cut.json", text.substr(0, text.size() / 2)));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("cut short"), std::string::npos) << r.output;
+}
+
+TEST_F(Cli, ForeignFile) {
+  auto r = bspprof("report " + write("foreign.json", "{\"schema\":\"something-else/3\"}"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("is not a Superstep profile"), std::string::npos) << r.output;
+}
+
+TEST_F(Cli, ZeroSupersteps) {
+  std::string text =
+      "{\"schema\":\"superstep-profile/1\",\"complete\":false,\"run\":{\"process\":0,"
+      "\"nprocs\":1,\"program\":\"x\",\"host\":\"h\",\"date\":\"d\",\"begin_ns\":0},"
+      "\"processes\":[{\"pid\":0,\"ended\":false,\"supersteps\":[]}]}";
+  auto r = bspprof("report " + write("empty.json", text));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("holds no supersteps"), std::string::npos) << r.output;
+}
+
+TEST_F(Cli, ProbeOfAnotherVersion) {
+  toolkit::Json probe = bspprobe::testing::synthetic_result({1, 2});
+  probe.set("schema", "superstep-bspprobe/0");
+  auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " +
+                   write("old.json", probe.dump()));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("not a bspprobe result of this version"), std::string::npos) << r.output;
+}
+
+TEST_F(Cli, ProbeWithoutThisNumberOfProcesses) {
+  auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " +
+                   write("p1.json", bspprobe::testing::synthetic_result({1}).dump()));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("no measurements at p = 2"), std::string::npos) << r.output;
+}
+
+TEST_F(Cli, MissingFileAndBadCommandLine) {
+  auto r = bspprof("report " + quoted(path("absent.json")));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_EQ(bspprof("frobnicate x").status, 2);
+  auto h = bspprof("--help");
+  EXPECT_EQ(h.status, 0);
+  EXPECT_NE(h.output.find("usage: bspprof report FILE"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bspprof

@@ -1,0 +1,73 @@
+#include "models.hpp"
+
+#include <algorithm>
+
+namespace bspprof {
+
+const char* name_of(HOperator op) { return op == HOperator::kMax ? "max" : "sum"; }
+
+double h_of(const ProcessStep& p, HOperator op) {
+  const double in = p.in_total() / kWordBytes, out = p.out_total() / kWordBytes;
+  return op == HOperator::kMax ? std::max(in, out) : in + out;
+}
+
+Prediction measure(const Profile& prof, HOperator op) {
+  Prediction pred;
+  double start = prof.steps.front().procs.front().begin;
+  for (const ProcessStep& p : prof.steps.front().procs) start = std::min(start, p.begin);
+  double previous_end = start;
+  for (const Superstep& step : prof.steps) {
+    StepPrediction sp;
+    double end = 0, sum_w = 0;
+    for (const ProcessStep& p : step.procs) {
+      end = std::max(end, p.leave);
+      sp.W = std::max(sp.W, p.w());
+      sum_w += p.w();
+      sp.h = std::max(sp.h, h_of(p, op));
+    }
+    sp.mean_w = sum_w / static_cast<double>(step.procs.size());
+    sp.measured = end - previous_end;
+    previous_end = end;
+    pred.measured += sp.measured;
+    pred.steps.push_back(sp);
+  }
+  return pred;
+}
+
+Prediction predict(const Profile& prof, const Params& par) {
+  Prediction pred = measure(prof, par.op);
+  const int p = prof.nprocs;
+  std::vector<double> phi(p, 0.0), next(p);
+  double phi_max_before = 0;
+  for (std::size_t s = 0; s < prof.steps.size(); ++s) {
+    const std::vector<ProcessStep>& procs = prof.steps[s].procs;
+    StepPrediction& sp = pred.steps[s];
+    sp.bsp = sp.W + par.g * sp.h + par.l;
+    double comm = 0;
+    for (const ProcessStep& q : procs) comm = std::max(comm, par.g * h_of(q, par.op) + par.L);
+    sp.bspwb = sp.W + comm;
+    double phi_max = 0;
+    for (int i = 0; i < p; ++i) {
+      double ready = phi[i] + procs[i].w(), h = h_of(procs[i], par.op);
+      for (int j : procs[i].senders) {
+        ready = std::max(ready, phi[j] + procs[j].w());
+        h = std::max(h, h_of(procs[j], par.op));
+      }
+      next[i] = ready + par.g * h + par.L;
+      phi_max = std::max(phi_max, next[i]);
+    }
+    phi.swap(next);
+    sp.mpm = phi_max - phi_max_before;
+    phi_max_before = phi_max;
+    pred.bsp += sp.bsp;
+    pred.bspwb += sp.bspwb;
+  }
+  pred.mpm = phi_max_before;
+  return pred;
+}
+
+double error_percent(double predicted, double measured) {
+  return measured > 0 ? (predicted - measured) / measured * 100 : 0;
+}
+
+}  // namespace bspprof

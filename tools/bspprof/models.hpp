@@ -1,0 +1,53 @@
+// The three cost models held against a profile (seed 001):
+//   BSP    (formula 3)     T_s = W_s + g h_s + l, with W_s = max_i w_si and h_s = max_i h_si
+//   BSPWB  (formula 5)     T_s = T_{s-1} + max_i w_si + max_i (g h_si + L)
+//   MPM    (formulas 7-10) Phi_si = max_{j in Gamma_si} (Phi_{s-1,j} + w_sj) + g h'_si + L,
+//                          h'_si = max_{j in Gamma_si} h_sj, Gamma_si = {i} and the
+//                          processes that send to i in step s; the run takes max_j Phi_Rj
+// where h_si = in_si @ out_si in words, @ being max or sum (formula 6).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "profile.hpp"
+
+namespace bspprof {
+
+enum class HOperator { kMax, kSum };
+const char* name_of(HOperator op);
+
+// Machine parameters, in seconds and seconds per word.
+struct Params {
+  double g = 0;  // per word
+  double l = 0;  // BSP: the cost of a superstep's barrier
+  double L = 0;  // BSPWB and MPM: the start-up of an h-relation
+  HOperator op = HOperator::kMax;
+  std::string source;  // where they come from, for the report
+};
+
+// A process's h-relation in one superstep, in words.
+double h_of(const ProcessStep& p, HOperator op);
+
+// Per superstep: what was measured, and what each model predicts.
+struct StepPrediction {
+  double measured = 0;  // from the latest end of the previous superstep to the latest end of this
+  double W = 0;         // max w
+  double mean_w = 0;
+  double h = 0;  // max h, words
+  double bsp = 0, bspwb = 0, mpm = 0;
+};
+
+struct Prediction {
+  std::vector<StepPrediction> steps;
+  double measured = 0, bsp = 0, bspwb = 0, mpm = 0;  // totals
+};
+
+// Measured times only (no parameters): predictions are left zero.
+Prediction measure(const Profile& prof, HOperator op);
+Prediction predict(const Profile& prof, const Params& params);
+
+// (predicted - measured) / measured, in percent; 0 when nothing was measured.
+double error_percent(double predicted, double measured);
+
+}  // namespace bspprof

@@ -1,0 +1,22 @@
+// Machine parameters for the models, from a bspprobe result (docs/bspprobe.md)
+// for the profile's p:
+//   h read as max:  g = g_global.slope (the total exchange, h = max(in, out)),
+//                   L = g_global.intercept
+//   h read as sum:  g and L of formula 11 (patterns with h = in + out)
+//   both:           l = l.median, the cost of an empty superstep
+// Unless the h operator is given, the reading whose line fits this machine's
+// measurements better (higher R^2) is taken, and the report says so.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "models.hpp"
+
+namespace bspprof {
+
+// Throws InputError with one line when the file is unreadable, not a result
+// of this bspprobe version, or has no measurements at p.
+Params params_from_probe(const std::string& file, int p, std::optional<HOperator> op);
+
+}  // namespace bspprof

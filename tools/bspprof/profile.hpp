@@ -1,0 +1,61 @@
+// A profile as bspprof reads it (docs/bspprof.md): per superstep and process,
+// the moments, the computation w, the sync's waiting and moving, and the data
+// in and out by kind, with each process's incoming partners (seed 001's
+// Gamma, formula 7).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bspprof {
+
+// A file bspprof cannot use; what() is the one line to print.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+constexpr int kKinds = 5;
+extern const char* const kKindNames[kKinds];  // put, hpput, get, hpget, send
+
+struct ProcessStep {
+  double begin = 0, enter = 0, arrive = 0, leave = 0;  // seconds since bsp_begin
+  std::array<double, kKinds> out_bytes{}, in_bytes{}, out_count{}, in_count{};
+  double self_bytes = 0;     // to itself: no communication, left out of h
+  std::vector<int> senders;  // processes that sent it data (not itself)
+  int pushes = 0, pops = 0;
+  std::string site, label;
+
+  double w() const { return enter - begin; }
+  double wait() const { return arrive - enter; }
+  double move() const { return leave - arrive; }
+  double out_total() const;
+  double in_total() const;
+};
+
+struct Superstep {
+  std::vector<ProcessStep> procs;  // by pid
+};
+
+struct Profile {
+  int nprocs = 0;
+  bool complete = true;
+  std::string program, host, date;
+  std::vector<Superstep> steps;  // those every process recorded
+  std::vector<int> recorded;     // per process: how many supersteps it recorded
+  std::string source;            // where it was read from
+};
+
+// Builds a profile from the text of a profile file; throws InputError.
+Profile parse_profile(const std::string& text, const std::string& name);
+// Reads FILE, or, when the program stopped before FILE was made, FILE.parts
+// (then incomplete); throws InputError.
+Profile load_profile(const std::string& file);
+
+// Words of 4 bytes, as bspprobe measures g (docs/bspprobe.md).
+constexpr double kWordBytes = 4;
+
+}  // namespace bspprof

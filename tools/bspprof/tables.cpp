@@ -1,0 +1,186 @@
+#include "tables.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "json.hpp"
+
+namespace bspprof {
+
+using toolkit::Json;
+
+namespace {
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string us(double seconds) { return fmt("%.1f", seconds * 1e6); }
+std::string pct(double p) { return fmt("%+.0f%%", p); }
+
+// Where the superstep ends: process 0's call site (all processes usually
+// share it), with its label.
+const ProcessStep& first(const Profile& prof, std::size_t s) { return prof.steps[s].procs[0]; }
+
+}  // namespace
+
+std::string where(const ProcessStep& p) {
+  std::string w = p.site.empty() ? "?" : p.site;
+  if (!p.label.empty()) w += " [" + p.label + "]";
+  return w;
+}
+
+std::string report_text(const Assessment& a, std::size_t max_rows) {
+  const Profile& prof = *a.profile;
+  const Prediction& pr = a.prediction;
+  std::ostringstream out;
+  out << "program: " << prof.program << "\nprocesses: " << prof.nprocs
+      << ", supersteps: " << prof.steps.size() << ", host: " << prof.host << ", " << prof.date
+      << "\n";
+  if (!prof.complete) {
+    out << "INCOMPLETE: the program stopped before bsp_end; supersteps recorded per process:";
+    for (int q = 0; q < prof.nprocs; ++q) out << " " << prof.recorded[q];
+    out << "\n";
+  }
+  if (a.params)
+    out << "parameters: g = " << fmt("%.3g", a.params->g * 1e9)
+        << " ns/word, l = " << us(a.params->l) << " us, L = " << us(a.params->L) << " us ("
+        << a.params->source << ")\n";
+  else
+    out << "no parameters: give --params bspprobe.json (or --g, --l, --L) for predictions\n";
+  out << "\n";
+  char line[512];
+  std::snprintf(line, sizeof line, "%6s %-24s %10s %6s %10s %9s %9s %11s", "step", "site", "W us",
+                "imbal", "h words", "wait us", "move us", "measured us");
+  out << line;
+  if (a.params) out << "   BSP us  err   BSPWB us  err     MPM us  err";
+  out << "\n";
+  const std::size_t rows = max_rows == 0 ? pr.steps.size() : std::min(max_rows, pr.steps.size());
+  for (std::size_t s = 0; s < rows; ++s) {
+    const StepPrediction& sp = pr.steps[s];
+    double wait = 0, move = 0;
+    for (const ProcessStep& p : prof.steps[s].procs) {
+      wait = std::max(wait, p.wait());
+      move = std::max(move, p.move());
+    }
+    std::string site = where(first(prof, s));
+    if (site.size() > 24) site = "..." + site.substr(site.size() - 21);
+    std::snprintf(line, sizeof line, "%6zu %-24s %10s %6.2f %10.0f %9s %9s %11s", s, site.c_str(),
+                  us(sp.W).c_str(), sp.mean_w > 0 ? sp.W / sp.mean_w : 1.0, sp.h, us(wait).c_str(),
+                  us(move).c_str(), us(sp.measured).c_str());
+    out << line;
+    if (a.params)
+      for (int m = 0; m < 3; ++m) {
+        double v = model_step(sp, m);
+        std::snprintf(line, sizeof line, " %10s %5s", us(v).c_str(),
+                      pct(error_percent(v, sp.measured)).c_str());
+        out << line;
+      }
+    out << "\n";
+  }
+  if (rows < pr.steps.size())
+    out << "... " << pr.steps.size() - rows << " more supersteps (--max-rows 0 shows all)\n";
+  out << "\nmeasured total: " << fmt("%.6f", pr.measured) << " s\n";
+  for (const ModelError& e : a.models) {
+    std::snprintf(line, sizeof line,
+                  "%-6s predicts %.6f s (%s); per superstep: median |error| %.0f%%, worst %s "
+                  "(superstep %zu)\n",
+                  e.name, e.total, pct(e.total_error).c_str(), e.median_error,
+                  pct(e.worst_error).c_str(), e.worst_step);
+    out << line;
+  }
+  for (const ModelError& e : a.models) {
+    out << e.name << " is most wrong at:";
+    for (std::size_t s : e.most_wrong) {
+      double v = model_step(pr.steps[s], static_cast<int>(&e - a.models.data()));
+      out << " superstep " << s << " (" << where(first(prof, s)) << ", " << us(v)
+          << " us predicted, " << us(pr.steps[s].measured) << " measured);";
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string report_json(const Assessment& a) {
+  const Profile& prof = *a.profile;
+  const Prediction& pr = a.prediction;
+  Json root = Json::object();
+  root.set("schema", "superstep-bspprof-report/1");
+  root.set("program", prof.program);
+  root.set("nprocs", prof.nprocs);
+  root.set("complete", prof.complete);
+  root.set("supersteps", static_cast<long>(prof.steps.size()));
+  if (a.params) {
+    Json p = Json::object();
+    p.set("g", a.params->g);
+    p.set("l", a.params->l);
+    p.set("L", a.params->L);
+    p.set("h_operator", name_of(a.params->op));
+    p.set("source", a.params->source);
+    root.set("params", p);
+  } else {
+    root.set("params", nullptr);
+  }
+  Json totals = Json::object();
+  totals.set("measured", pr.measured);
+  Json models = Json::object();
+  for (const ModelError& e : a.models) {
+    Json m = Json::object();
+    m.set("total", e.total);
+    m.set("total_error_percent", e.total_error);
+    m.set("median_step_error_percent", e.median_error);
+    m.set("worst_step_error_percent", e.worst_error);
+    m.set("worst_step", static_cast<long>(e.worst_step));
+    Json wrong = Json::array();
+    for (std::size_t s : e.most_wrong) wrong.push_back(static_cast<long>(s));
+    m.set("most_wrong", wrong);
+    models.set(e.name, m);
+  }
+  root.set("totals", totals);
+  root.set("models", models);
+  Json steps = Json::array();
+  for (std::size_t s = 0; s < pr.steps.size(); ++s) {
+    const StepPrediction& sp = pr.steps[s];
+    Json j = Json::object();
+    j.set("s", static_cast<long>(s));
+    j.set("site", first(prof, s).site);
+    j.set("label", first(prof, s).label);
+    j.set("W", sp.W);
+    j.set("mean_w", sp.mean_w);
+    j.set("h", sp.h);
+    j.set("measured", sp.measured);
+    if (a.params) {
+      j.set("bsp", sp.bsp);
+      j.set("bspwb", sp.bspwb);
+      j.set("mpm", sp.mpm);
+    }
+    Json procs = Json::array();
+    for (const ProcessStep& p : prof.steps[s].procs) {
+      Json q = Json::object();
+      q.set("w", p.w());
+      q.set("wait", p.wait());
+      q.set("move", p.move());
+      Json out = Json::object(), in = Json::object();
+      for (int k = 0; k < kKinds; ++k) {
+        out.set(kKindNames[k], Json::numbers({p.out_bytes[k], p.out_count[k]}));
+        in.set(kKindNames[k], Json::numbers({p.in_bytes[k], p.in_count[k]}));
+      }
+      q.set("out", out);
+      q.set("in", in);
+      q.set("h_max", h_of(p, HOperator::kMax));
+      q.set("h_sum", h_of(p, HOperator::kSum));
+      q.set("pushes", p.pushes);
+      q.set("pops", p.pops);
+      procs.push_back(q);
+    }
+    j.set("processes", procs);
+    steps.push_back(j);
+  }
+  root.set("steps", steps);
+  return root.dump(true) + "\n";
+}
+
+}  // namespace bspprof
