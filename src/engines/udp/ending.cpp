@@ -128,6 +128,13 @@ void Transport::abort_run(const char* message) {
   _exit(1);
 }
 
+void Transport::end_quietly(const char* message) {
+  std::fflush(stdout);
+  if (message) std::fprintf(stderr, "%s\n", message);
+  std::fflush(nullptr);
+  _exit(1);
+}
+
 void Transport::stopped_by_peer() {
   // The process that stopped the run printed why.
   std::fflush(nullptr);

@@ -187,7 +187,7 @@ void Transport::rendezvous(const Job& job) {
 
 void Transport::send_table(int to) {
   constexpr std::uint32_t kPerPacket =
-      (1400 - sizeof(PacketHeader) - sizeof(TableChunk)) / sizeof(Address);
+      (kControlPayloadMax - sizeof(TableChunk)) / sizeof(Address);
   std::vector<char> payload;
   for (std::uint32_t first = 0; first < static_cast<std::uint32_t>(size_); first += kPerPacket) {
     std::uint32_t count = std::min<std::uint32_t>(kPerPacket, size_ - first);

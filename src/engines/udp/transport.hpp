@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "engines/engine.hpp"
+#include "engines/udp/impair.hpp"
 #include "engines/udp/job.hpp"
 #include "engines/udp/stats.hpp"
 #include "engines/udp/wire.hpp"
@@ -70,6 +71,9 @@ class Transport {
   // Stops the run: prints `message` when given (nullptr: somebody printed
   // already), tells every process to stop and ends this one with status 1.
   [[noreturn]] void abort_run(const char* message);
+  // Prints `message` when given and ends this process with status 1, telling
+  // nobody: for errors that every process finds by itself.
+  [[noreturn]] void end_quietly(const char* message);
 
   void note_superstep(std::uint64_t superstep) { superstep_ = superstep; }
   const Stats& stats() const { return stats_; }
@@ -156,6 +160,7 @@ class Transport {
   std::uint64_t superstep_ = 0;
   Stats stats_;
   std::vector<char> buffer_;
+  Impairment impair_;
   std::vector<Address> table_;  // every process's address, as process 0 saw it
 
   std::thread heartbeat_;

@@ -68,9 +68,11 @@ void UdpEngine::finish() {
 
 void UdpEngine::abort_all(const char* message) { transport_.abort_run(message); }
 
-// Every process found the same error at the same point: process 0 says it.
+// Every process found the same error at the same point, after a round they
+// all completed: process 0 says it, and nobody needs to tell anybody (a stop
+// request could reach process 0 before it printed, and silence it).
 void UdpEngine::abort_all_collective(const char* message) {
-  transport_.abort_run(pid() == 0 ? message : nullptr);
+  transport_.end_quietly(pid() == 0 ? message : nullptr);
 }
 
 }  // namespace superstep::udp

@@ -4,6 +4,7 @@
 // port) are dropped; sequence numbers count per ordered pair of processes.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace superstep::udp {
@@ -42,6 +43,9 @@ struct PacketHeader {
   std::uint64_t stamp;  // sender's clock in microseconds (kProd), or the echoed one
 };
 static_assert(sizeof(PacketHeader) == 40, "the header is part of the wire format");
+
+// The most payload an unsequenced packet (kTable) carries.
+inline constexpr std::size_t kControlPayloadMax = 1400;
 
 // The payload of a round's count packet: what the sender sends the receiver
 // in this round, its sync flags, its summary, and (when it fits) its whole row
