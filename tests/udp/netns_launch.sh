@@ -16,10 +16,10 @@ pids=()
 for ((r = 0; r < P; r++)); do
   ns=${prefix}$((r % K))
   if ((r == 0)); then
-    ip netns exec "$ns" env BSP_ENGINE=udp BSP_UDP_RANK=$r BSP_UDP_SIZE=$P \
+    ip netns exec "$ns" env BSP_NPROCS=$P BSP_ENGINE=udp BSP_UDP_RANK=$r BSP_UDP_SIZE=$P \
       BSP_UDP_RENDEZVOUS=${subnet}.1:$port "$@" &
   else
-    ip netns exec "$ns" env BSP_ENGINE=udp BSP_UDP_RANK=$r BSP_UDP_SIZE=$P \
+    ip netns exec "$ns" env BSP_NPROCS=$P BSP_ENGINE=udp BSP_UDP_RANK=$r BSP_UDP_SIZE=$P \
       BSP_UDP_RENDEZVOUS=${subnet}.1:$port "$@" </dev/null &
   fi
   pids+=($!)
@@ -28,11 +28,12 @@ status=0
 # Bounded: every process ends by itself, or the engine's timeout ends it; the
 # caller's time limit covers the rest.
 for ((r = 0; r < P; r++)); do
-  wait "${pids[r]}"
+  wait "${pids[r]}" 2>/dev/null
   s=$?
   if ((s != 0 && (status == 0 || r == 0))); then status=$s; fi
   if ((r == 0 && s != 0)); then
     for pid in "${pids[@]:1}"; do kill -KILL "$pid" 2>/dev/null; done
+    exec 2>/dev/null  # bash's notices of the processes it just killed
   fi
 done
 exit $status

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "engines/udp/transport.hpp"
@@ -73,6 +74,7 @@ void Transport::tell_died(int) {
 // this process; a peer that says nothing for a while has left already.
 void Transport::farewell(int members) {
   stop_heartbeat();
+  finished_ = true;
   auto start = Clock::now();
   std::vector<Clock::time_point> last_bye(size_, start - std::chrono::hours(1));
   auto pending = [&] {
@@ -149,6 +151,20 @@ void Transport::silent(int q, double seconds) {
   auto start = Clock::now();
   auto grace = std::chrono::milliseconds(100) * std::min(rank_, 10);
   while (Clock::now() - start < grace) receive(10);
+  if (std::getenv("BSP_UDP_DEBUG")) {
+    std::fprintf(stderr, "DEBUG rank %d round %u in_round %d members %d\n", rank_, round_,
+                 in_round_, members_);
+    for (int i = 0; i < size_; ++i) {
+      Peer& p = peers_[i];
+      std::fprintf(stderr,
+                   "  peer %d counted %d expect %llu got %llu expected %u held %zu (first %u) "
+                   "unacked %zu next_seq %u bye %d\n",
+                   i, p.counted, (unsigned long long)p.expect_bytes,
+                   (unsigned long long)p.got_bytes, p.expected, p.held.size(),
+                   p.held.empty() ? 0u : p.held.begin()->first, p.unacked.size(), p.next_seq,
+                   p.bye);
+    }
+  }
   char message[256];
   std::snprintf(message, sizeof message,
                 "superstep: process %d stopped answering in superstep %llu (nothing heard from "

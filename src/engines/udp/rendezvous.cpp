@@ -81,7 +81,7 @@ Transport::Transport(const Job& job) : rank_(job.rank), size_(job.size), timeout
   if (size_ > 1) rendezvous(job);
   choose_packet_size();
   auto now = Clock::now();
-  for (Peer& p : peers_) p.last_heard = p.last_news = now;
+  for (Peer& p : peers_) p.last_heard = p.last_news = p.last_data = now;
   heartbeat_ = std::thread([this] { heartbeat_loop(); });
 }
 
@@ -186,8 +186,7 @@ void Transport::rendezvous(const Job& job) {
 }
 
 void Transport::send_table(int to) {
-  constexpr std::uint32_t kPerPacket =
-      (kControlPayloadMax - sizeof(TableChunk)) / sizeof(Address);
+  constexpr std::uint32_t kPerPacket = (kControlPayloadMax - sizeof(TableChunk)) / sizeof(Address);
   std::vector<char> payload;
   for (std::uint32_t first = 0; first < static_cast<std::uint32_t>(size_); first += kPerPacket) {
     std::uint32_t count = std::min<std::uint32_t>(kPerPacket, size_ - first);

@@ -54,7 +54,7 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
   auto all_counted = [&](int q) { return !peers_[q].counted; };
   while (std::any_of(peers_.begin(), peers_.begin() + members,
                      [](const Peer& p) { return !p.counted; }))
-    wait_step(members, all_counted, false);
+    wait_step(members, all_counted);
 
   // The round's global load is known now: who sends how much to whom.
   bool any_bytes = false;
@@ -105,28 +105,25 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
       }
       receive(0);
       if (blocked)
-        wait_step(
-            members,
-            [&](int q) {
-              return (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) ||
-                     (sent[q] < row[q] && peers_[q].unacked.size() >= peers_[q].window);
-            },
-            true);
+        wait_step(members, [&](int q) {
+          return (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) ||
+                 (sent[q] < row[q] && peers_[q].unacked.size() >= peers_[q].window);
+        });
       (void)guard;
     }
     while (!incoming_done())
-      wait_step(
-          members,
-          [&](int q) { return q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes; }, false);
+      wait_step(members,
+                [&](int q) { return q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes; });
   }
   in_round_ = false;
   return flags_all_;
 }
 
 // One wait: packets for up to a round-trip time, then the timers. `needs(q)`:
-// this process waits for something from q. With prod_unacked, packets of ours
-// q has not acknowledged also prompt a prod.
-void Transport::wait_step(int members, const std::function<bool(int)>& needs, bool prod_unacked) {
+// this process waits for something from q (its packets, or its
+// acknowledgements where our window towards it is full). Nobody else is
+// prodded or watched: a peer that left after the last round owes us nothing.
+void Transport::wait_step(int members, const std::function<bool(int)>& needs) {
   auto rto =
       std::clamp(srtt_ * 2, std::chrono::microseconds(1000), std::chrono::microseconds(200000));
   receive(static_cast<int>(std::max<long>(1, rto.count() / 1000)));
@@ -134,13 +131,13 @@ void Transport::wait_step(int members, const std::function<bool(int)>& needs, bo
   for (int q = 0; q < members; ++q) {
     if (q == rank_) continue;
     Peer& p = peers_[q];
-    bool waiting = needs(q) || (prod_unacked && !p.unacked.empty());
-    if (!waiting) continue;
+    if (!needs(q)) continue;
     double quiet = std::chrono::duration<double>(now - p.last_heard).count();
     if (quiet > timeout_s_) silent(q, quiet);
     // Prods no more often than the round-trip time, and only after a
-    // round-trip time without news.
-    if (now - p.last_prod >= rto && now - p.last_news >= rto) {
+    // round-trip time without data from q (its other packets, a farewell
+    // for one, do not fill the hole).
+    if (now - p.last_prod >= rto && now - p.last_data >= rto) {
       p.last_prod = now;
       ++stats_.prods;
       auto stamp =

@@ -168,6 +168,7 @@ void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& fro
   if (h.type != PacketType::kAlive) p.last_news = p.last_heard;
   switch (h.type) {
     case PacketType::kData: {
+      p.last_data = p.last_heard;
       release(q, h.ack, true);
       std::int32_t ahead = static_cast<std::int32_t>(h.seq - p.expected);
       if (ahead < 0 || p.held.count(h.seq)) {
@@ -205,7 +206,9 @@ void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& fro
     case PacketType::kBye:
       p.bye = true;
       release(q, h.ack, false);
-      if (!(h.flags & kFlagReply)) send_packet(q, PacketType::kBye, kFlagReply, nullptr, 0);
+      // Only a process that is done itself may answer with its own bye.
+      if (finished_ && !(h.flags & kFlagReply))
+        send_packet(q, PacketType::kBye, kFlagReply, nullptr, 0);
       return;
     case PacketType::kAbortAck:
       p.bye = true;  // abort_run counts these

@@ -100,6 +100,7 @@ class Transport {
     std::uint32_t since_ack = 0;
     Clock::time_point last_heard;  // any packet, heartbeats included
     Clock::time_point last_news;   // any packet but a heartbeat
+    Clock::time_point last_data;   // a data packet (a prod waits a round-trip time for one)
     Clock::time_point last_prod;
     bool bye = false;
     // The current round.
@@ -134,7 +135,7 @@ class Transport {
   void send_ack(int to, std::uint64_t echo, bool echoed);
 
   // One pass of the timers while waiting for `needs(q)`: prods, silence.
-  void wait_step(int members, const std::function<bool(int)>& needs, bool prod_unacked);
+  void wait_step(int members, const std::function<bool(int)>& needs);
   [[noreturn]] void silent(int q, double seconds);
 
   void heartbeat_loop();
@@ -151,6 +152,7 @@ class Transport {
   std::vector<Peer> peers_;
   std::uint32_t round_ = 0;  // the round in progress (or last done)
   bool in_round_ = false;
+  bool finished_ = false;  // in farewell(): received all it ever will
   int members_ = 0;
   Arrivals* into_ = nullptr;
   std::uint32_t flags_all_ = 0;
