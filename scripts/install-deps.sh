@@ -2,7 +2,7 @@
 # Installs what Superstep needs to build and test on Debian. Run it as root, or
 # as a user who may sudo (it asks for root itself).
 set -euo pipefail
-packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind)
+packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind iproute2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
