@@ -1,9 +1,13 @@
-// Which engine runs this program: shared memory (in libbsp) or MPI (the
-// plugin libbsp_mpi, loaded with dlopen so that libbsp never needs libmpi).
+// Which engine runs this program: shared memory (in libbsp), or an engine
+// plugin libbsp_<name>.so (mpi, udp, ...), loaded with dlopen on first use so
+// that libbsp never needs what a plugin needs (libmpi). A plugin exports the
+// table of engines/plugin_abi.hpp.
 //
-// BSP_ENGINE=shm|mpi forces a choice. Without it the MPI engine is chosen when
+// BSP_ENGINE=name forces a choice. Without it the MPI engine is chosen when
 // the process was started by an MPI launcher (mpirun, mpiexec, srun, ...) or
 // when the program handed Superstep a communicator (include/bsp_mpi.h).
+// Plugin engines run one process per job rank, each running the whole
+// program, as under MPI; the calls below say "under MPI" for all of them.
 #pragma once
 
 #include "engines/engine.hpp"
@@ -18,8 +22,8 @@ Engine* start_engine(int nprocs);
 // bsp_begin) and ends when it returns. Does nothing on shared memory.
 void on_bsp_init(void (*spmd_part)(void));
 
-// bsp_nprocs() before bsp_begin under MPI: the number of MPI processes, or 0
-// when the shared-memory engine is in use.
+// bsp_nprocs() before bsp_begin under MPI (or another plugin engine): the
+// processes of the job, or 0 when the shared-memory engine is in use.
 int mpi_processes_before_begin();
 
 // bsp_begin(maxprocs): the maxprocs that counts. Under MPI it is process 0's,

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -28,6 +29,7 @@
 #include "run_status_file.hpp"
 #include "signal_pipe.hpp"
 #include "tagged_output.hpp"
+#include "udp_spawn.hpp"
 
 namespace bsprun {
 namespace {
@@ -114,7 +116,7 @@ int run_program(const Options& options, const std::string& profile) {
   }
   // Only the shm engine writes it; under mpirun the ranks are mpirun's children.
   std::optional<RunStatusFile> status_file;
-  if (!options.mpi) {
+  if (!options.mpi && !options.udp) {
     try {
       status_file.emplace();
       spec.inherit_fd = status_file->fd();
@@ -190,6 +192,9 @@ int run_program(const Options& options, const std::string& profile) {
 }  // namespace bsprun
 
 int main(int argc, char** argv) {
+  // bsprun --engine udp runs itself this way in place of the program.
+  if (argc >= 5 && std::strcmp(argv[1], bsprun::kSpawnUdpOption) == 0)
+    return bsprun::spawn_udp(std::atoi(argv[2]), argv + 4);
   bsprun::ParsedCommandLine parsed = bsprun::parse_command_line(argc, argv);
   if (!parsed.options) {
     std::fputs(parsed.output.c_str(), parsed.exit_status == 0 ? stdout : stderr);

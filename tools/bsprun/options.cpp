@@ -6,12 +6,15 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "udp_spawn.hpp"
+
 namespace bsprun {
 namespace {
 
 constexpr const char* kUsage =
     "usage: bsprun -n P [options] program [arguments...]\n"
-    "       bsprun --engine mpi -n P [options] [mpirun options... --] program [arguments...]\n";
+    "       bsprun --engine mpi -n P [options] [mpirun options... --] program [arguments...]\n"
+    "       bsprun --engine udp -n P [options] program [arguments...]\n";
 
 constexpr const char* kHelp =
     "Runs a BSPlib program built with Superstep with P processes.\n"
@@ -34,6 +37,8 @@ constexpr const char* kHelp =
     "  --profile FILE   record a profile of every superstep in FILE (sets\n"
     "                   BSP_PROFILE=FILE); also when the program stops early, then\n"
     "                   marked incomplete. Read it with bspprof report FILE\n"
+    "  --engine udp     P processes on this host that talk over UDP datagrams only\n"
+    "                   (the cluster transport; standard input is process 0's)\n"
     "  -h, --help       print this help and exit\n"
     "  -V, --version    print the version and exit\n"
     "  --               end of options: the next argument is the program\n"
@@ -139,9 +144,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       continue;
     }
     if ((found = take_value(arg, "--engine", value))) {
-      if (!*found || (value != "shm" && value != "mpi"))
-        return usage_error("--engine takes shm or mpi");
+      if (!*found || (value != "shm" && value != "mpi" && value != "udp"))
+        return usage_error("--engine takes shm, mpi or udp");
       options.mpi = value == "mpi";
+      options.udp = value == "udp";
       continue;
     }
     if (!options.mpi) return usage_error("unknown option '" + std::string(arg) + "'");
@@ -158,6 +164,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     return usage_error(
         "--tag-output is for the shm engine; with --engine mpi pass mpirun's own "
         "--tag-output before --");
+  if (options.udp && options.tag_output) return usage_error("--tag-output is for the shm engine");
+  if (options.udp && !options.nprocs) return usage_error("--engine udp needs -n P");
   if (i >= argc) return usage_error("no program to run");
   for (; i < argc; ++i) options.command.emplace_back(argv[i]);
   return {std::move(options), 0, ""};
@@ -169,6 +177,13 @@ std::string mpirun_program() {
 }
 
 std::vector<std::string> launch_command(const Options& options) {
+  if (options.udp) {
+    // bsprun itself, as the spawner of the job's processes (udp_spawn.hpp).
+    std::vector<std::string> command{"/proc/self/exe", kSpawnUdpOption,
+                                     std::to_string(*options.nprocs), "--"};
+    command.insert(command.end(), options.command.begin(), options.command.end());
+    return command;
+  }
   if (!options.mpi) return options.command;
   std::vector<std::string> command{mpirun_program()};
   if (options.nprocs) {

@@ -13,6 +13,7 @@ struct Options {
   std::optional<double> timeout_seconds;    // --timeout S: stop everything after S seconds
   std::vector<std::string> command;         // the program and its arguments
   bool mpi = false;                         // --engine mpi: run the program under mpirun
+  bool udp = false;                         // --engine udp: start P processes (udp_spawn.hpp)
   std::vector<std::string> mpirun_options;  // passed to mpirun before the program
   std::string profile;                      // --profile FILE: BSP_PROFILE=FILE (docs/bspprof.md)
 };

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "engines/mpi/crash_report.hpp"
+#include "engines/common/crash_report.hpp"
 #include "engines/mpi/job_abort.hpp"
 
 namespace superstep::mpi {

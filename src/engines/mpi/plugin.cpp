@@ -1,4 +1,5 @@
-// The entry points of libbsp_mpi: what libbsp finds with dlsym (plugin_abi.hpp)
+// The entry points of libbsp_mpi: what libbsp finds with dlsym (engines/plugin_abi.hpp,
+// mpi/plugin_abi.hpp)
 // and the public embedding hook of include/bsp_mpi.h.
 #include <bsp_mpi.h>
 
@@ -8,6 +9,7 @@
 #include "engines/mpi/job_abort.hpp"
 #include "engines/mpi/mpi_engine.hpp"
 #include "engines/mpi/plugin_abi.hpp"
+#include "engines/plugin_abi.hpp"
 
 namespace superstep::mpi {
 namespace {
@@ -70,37 +72,24 @@ int rank_in_base() { return ready().rank; }
 
 int processes_in_base() { return ready().size; }
 
-}  // namespace
-}  // namespace superstep::mpi
-
-using namespace superstep::mpi;
-
-extern "C" {
-
-int superstep_mpi_processes() { return processes_in_base(); }
-
-int superstep_mpi_rank() { return rank_in_base(); }
-
-int superstep_mpi_embedded() { return state().embedded ? 1 : 0; }
-
-int superstep_mpi_agree_maxprocs(int maxprocs) {
+int agree_maxprocs(int maxprocs) {
   // With bsp_init only process 0 ran the prefix that computed it.
   MPI_Bcast(&maxprocs, 1, MPI_INT, 0, ready().base);
   return maxprocs;
 }
 
-void superstep_mpi_abort() {
+void abort_job() {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
   if (initialized && !finalized) MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
-void* superstep_mpi_start(int nprocs) {
+superstep::Engine* start(int nprocs) {
   MpiState& s = ready();
   int rank = rank_in_base();
   int size = processes_in_base();
-  // nprocs is process 0's already (superstep_mpi_agree_maxprocs).
+  // nprocs is process 0's already (agree_maxprocs).
   if (s.embedded && nprocs < size)
     startup_error(
         "maxprocs is %d but the communicator given to bsp_mpi_use_communicator has %d "
@@ -117,8 +106,28 @@ void* superstep_mpi_start(int nprocs) {
     if (s.owns_mpi) MPI_Finalize();
     std::exit(0);
   }
-  return static_cast<superstep::Engine*>(new MpiEngine(comm, s.owns_mpi, s.embedded));
+  return new MpiEngine(comm, s.owns_mpi, s.embedded);
 }
+
+}  // namespace
+}  // namespace superstep::mpi
+
+using namespace superstep::mpi;
+
+extern "C" {
+
+const superstep::EnginePlugin* superstep_engine_plugin() {
+  static const superstep::EnginePlugin calls{superstep::kEnginePluginAbi,
+                                             processes_in_base,
+                                             rank_in_base,
+                                             agree_maxprocs,
+                                             abort_job,
+                                             start,
+                                             nullptr};
+  return &calls;
+}
+
+int superstep_mpi_embedded() { return state().embedded ? 1 : 0; }
 
 void bsp_mpi_use_communicator(MPI_Comm comm) {
   int initialized = 0;

@@ -1,4 +1,4 @@
-#include "engines/mpi/crash_report.hpp"
+#include "engines/common/crash_report.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -8,7 +8,7 @@
 #include <iterator>
 #include <string>
 
-namespace superstep::mpi {
+namespace superstep {
 
 namespace {
 
@@ -16,6 +16,7 @@ constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 constexpr std::size_t kCount = std::size(kSignals);
 
 int g_pid = 0;
+void (*g_tell_others)(int) = nullptr;
 std::atomic<std::uint64_t> g_superstep{0};
 // strsignal's text for each signal, copied at installation: the handler may
 // call nothing that allocates or locks.
@@ -54,6 +55,7 @@ void on_crash(int sig) {
   line.add("; stopping all processes\n");
   ssize_t written = write(STDERR_FILENO, line.text, line.size);
   (void)written;
+  if (g_tell_others) g_tell_others(sig);
   // Die of the signal itself: the launcher sees that and stops the others.
   signal(sig, SIG_DFL);
   raise(sig);
@@ -61,8 +63,9 @@ void on_crash(int sig) {
 
 }  // namespace
 
-void install_crash_report(int pid) {
+void install_crash_report(int pid, void (*tell_others)(int)) {
   g_pid = pid;
+  g_tell_others = tell_others;
   g_superstep.store(0, std::memory_order_relaxed);
   for (std::size_t i = 0; i < kCount; ++i) {
     g_names[i] = strsignal(kSignals[i]);
@@ -82,4 +85,4 @@ void remove_crash_report() {
   for (std::size_t i = 0; i < kCount; ++i) sigaction(kSignals[i], &g_previous[i], nullptr);
 }
 
-}  // namespace superstep::mpi
+}  // namespace superstep

@@ -1,0 +1,25 @@
+// Who this process is in a udp job: rank, size and where to meet, from the
+// environment that bsprun --engine udp sets (BSP_UDP_RANK, BSP_UDP_SIZE,
+// BSP_UDP_RENDEZVOUS=host:port, the address process 0 listens on), or from a
+// cluster launcher's (Slurm's SLURM_PROCID/SLURM_NTASKS, Open MPI's, PMI's)
+// with BSP_UDP_RENDEZVOUS set by the user.
+#pragma once
+
+#include <string>
+
+namespace superstep::udp {
+
+struct Job {
+  int rank = 0;
+  int size = 1;
+  std::string host;  // rendezvous host (process 0's address); empty when size is 1
+  int port = 0;
+  double timeout_s = 2.0;  // BSP_UDP_TIMEOUT: a silent process is declared dead after this
+  bool stats = false;      // BSP_UDP_STATS=1: print counters at bsp_end
+};
+
+// The job of this process; prints why and exits when the environment is
+// incomplete or malformed.
+const Job& job();
+
+}  // namespace superstep::udp

@@ -1,0 +1,150 @@
+// The collective round (seed 002 §3): counts that double as the barrier, then
+// the streams in latin-square order, paced per destination.
+#include <algorithm>
+#include <cstring>
+
+#include "engines/udp/transport.hpp"
+
+namespace superstep::udp {
+
+namespace {
+// What the kernel keeps per datagram beyond its payload, roughly.
+constexpr std::uint32_t kPacketOverhead = 1024;
+}  // namespace
+
+std::uint32_t Transport::round(int members, std::uint32_t flags, const void* summary,
+                               std::uint16_t summary_size, const StreamRef* out, Arrivals& into) {
+  ++round_;
+  members_ = members;
+  into_ = &into;
+  into.reset(members);
+  flags_all_ = flags;
+  matrix_.assign(static_cast<std::size_t>(members) * members, 0);
+  matrix_complete_ = true;
+  for (int q = 0; q < members; ++q) {
+    Peer& p = peers_[q];
+    p.counted = q == rank_;
+    p.expect_bytes = p.got_bytes = 0;
+  }
+  in_round_ = true;
+
+  // Counts, in latin-square order; each carries this process's whole row
+  // when it fits in one packet.
+  std::vector<std::uint64_t> row(members, 0);
+  if (out)
+    for (int q = 0; q < members; ++q) row[q] = q == rank_ ? 0 : out[q].size;
+  std::memcpy(&matrix_[static_cast<std::size_t>(rank_) * members], row.data(),
+              sizeof(std::uint64_t) * members);
+  const bool row_fits =
+      sizeof(CountPayload) + summary_size + sizeof(std::uint64_t) * members <= payload_max_;
+  std::vector<char> count(sizeof(CountPayload) + summary_size);
+  for (int k = 1; k < members; ++k) {
+    int q = (rank_ + k) % members;
+    CountPayload c{row[q], flags, summary_size, static_cast<std::uint16_t>(row_fits ? members : 0)};
+    std::memcpy(count.data(), &c, sizeof c);
+    if (summary_size) std::memcpy(count.data() + sizeof c, summary, summary_size);
+    send_data(q, kFlagCount, count.data(), count.size(), row_fits ? row.data() : nullptr,
+              row_fits ? sizeof(std::uint64_t) * members : 0);
+  }
+  if (summary_size) {
+    auto* s = static_cast<const char*>(summary);
+    into.summary[rank_].assign(s, s + summary_size);
+  }
+  for (int q = 0; q < members; ++q) deliver(q);  // a count that came a round early
+  auto all_counted = [&](int q) { return !peers_[q].counted; };
+  while (std::any_of(peers_.begin(), peers_.begin() + members,
+                     [](const Peer& p) { return !p.counted; }))
+    wait_step(members, all_counted);
+
+  // The round's global load is known now: who sends how much to whom.
+  bool any_bytes = false;
+  std::vector<int> senders(members, 0);
+  for (int s = 0; s < members; ++s)
+    for (int d = 0; d < members; ++d)
+      if (matrix_[static_cast<std::size_t>(s) * members + d]) {
+        ++senders[d];
+        any_bytes = true;
+      }
+  for (int q = 0; q < members; ++q) any_bytes |= peers_[q].expect_bytes != 0;
+  if (any_bytes) {
+    // A destination's socket buffer is shared among those that send to it.
+    auto window_to = [&](int d, std::uint32_t buffer) {
+      int n = matrix_complete_ ? std::max(senders[d], 1) : std::max(members - 1, 1);
+      return std::max<std::uint32_t>(4, buffer / (payload_max_ + kPacketOverhead) / n);
+    };
+    for (int q = 0; q < members; ++q) {
+      if (q == rank_) continue;
+      // Ours towards q, and (for acks) the one q uses towards us.
+      peers_[q].window = window_to(q, peers_[q].rcvbuf);
+    }
+    std::vector<std::uint64_t> sent(members, 0);
+    std::vector<std::uint32_t> base(members, 0);
+    auto done_sending = [&] {
+      for (int q = 0; q < members; ++q)
+        if (q != rank_ && sent[q] < row[q]) return false;
+      return true;
+    };
+    auto incoming_done = [&] {
+      for (int q = 0; q < members; ++q)
+        if (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) return false;
+      return true;
+    };
+    // Pass over the destinations in latin-square order, each up to its window.
+    for (int guard = 0; !done_sending(); ++guard) {
+      bool blocked = true;
+      for (int k = 1; k < members; ++k) {
+        int q = (rank_ + k) % members;
+        Peer& p = peers_[q];
+        const char* data = static_cast<const char*>(out[q].data);
+        while (sent[q] < row[q] && p.unacked.size() < p.window) {
+          std::size_t n = std::min<std::uint64_t>(payload_max_, row[q] - sent[q]);
+          send_data(q, 0, data + sent[q], n, nullptr, 0);
+          sent[q] += n;
+          blocked = false;
+        }
+      }
+      receive(0);
+      if (blocked)
+        wait_step(members, [&](int q) {
+          return (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) ||
+                 (sent[q] < row[q] && peers_[q].unacked.size() >= peers_[q].window);
+        });
+      (void)guard;
+    }
+    while (!incoming_done())
+      wait_step(members,
+                [&](int q) { return q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes; });
+  }
+  in_round_ = false;
+  return flags_all_;
+}
+
+// One wait: packets for up to a round-trip time, then the timers. `needs(q)`:
+// this process waits for something from q (its packets, or its
+// acknowledgements where our window towards it is full). Nobody else is
+// prodded or watched: a peer that left after the last round owes us nothing.
+void Transport::wait_step(int members, const std::function<bool(int)>& needs) {
+  auto rto =
+      std::clamp(srtt_ * 2, std::chrono::microseconds(1000), std::chrono::microseconds(200000));
+  receive(static_cast<int>(std::max<long>(1, rto.count() / 1000)));
+  auto now = Clock::now();
+  for (int q = 0; q < members; ++q) {
+    if (q == rank_) continue;
+    Peer& p = peers_[q];
+    if (!needs(q)) continue;
+    double quiet = std::chrono::duration<double>(now - p.last_heard).count();
+    if (quiet > timeout_s_) silent(q, quiet);
+    // Prods no more often than the round-trip time, and only after a
+    // round-trip time without data from q (its other packets, a farewell
+    // for one, do not fill the hole).
+    if (now - p.last_prod >= rto && now - p.last_data >= rto) {
+      p.last_prod = now;
+      ++stats_.prods;
+      auto stamp =
+          std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
+      send_packet(q, PacketType::kProd, 0, nullptr, 0, static_cast<std::uint64_t>(stamp));
+    }
+  }
+}
+
+}  // namespace superstep::udp

@@ -1,0 +1,266 @@
+// Packets in and out: the socket, piggybacked acknowledgements, the receive
+// window and selective retransmission (seed 002 §4).
+#include "engines/udp/transport.hpp"
+
+#include <arpa/inet.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace superstep::udp {
+
+namespace {
+// Out-of-order packets a receiver keeps per sender; later ones are dropped
+// and sent again when the receiver prods.
+constexpr std::uint32_t kMaxHeld = 4096;
+
+std::uint64_t now_us() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+void Arrivals::reset(int n) {
+  data.resize(n);
+  size.assign(n, 0);
+  summary.resize(n);
+  for (auto& s : summary) s.clear();
+}
+
+std::uint32_t Transport::contiguous(const Peer& p) const {
+  std::uint32_t c = p.expected;
+  for (auto it = p.held.lower_bound(c); it != p.held.end() && it->first == c; ++it) ++c;
+  return c;
+}
+
+std::uint32_t Transport::hole_end(const Peer& p) const {
+  auto it = p.held.upper_bound(contiguous(p));
+  return it == p.held.end() ? 0 : it->first;
+}
+
+void Transport::send_packet(int to, PacketType type, std::uint8_t flags, const void* payload,
+                            std::size_t length, std::uint64_t stamp) {
+  Peer& p = peers_[to];
+  if (length > kControlPayloadMax) length = 0;  // not reached: the table's chunks fit
+  PacketHeader h{};
+  h.key = key_;
+  h.src = static_cast<std::uint32_t>(rank_);
+  h.ack = contiguous(p);
+  h.hole_end = hole_end(p);
+  h.length = static_cast<std::uint16_t>(length);
+  h.type = type;
+  h.flags = flags;
+  h.stamp = stamp;
+  p.since_ack = 0;
+  char packet[sizeof h + kControlPayloadMax];
+  std::memcpy(packet, &h, sizeof h);
+  if (length) std::memcpy(packet + sizeof h, payload, length);
+  impair_.send(fd_, packet, sizeof h + length, p.address);
+}
+
+void Transport::send_data(int to, std::uint8_t flags, const void* a, std::size_t na, const void* b,
+                          std::size_t nb) {
+  Peer& p = peers_[to];
+  Sent s;
+  s.packet.resize(sizeof(PacketHeader) + na + nb);
+  PacketHeader h{};
+  h.key = key_;
+  h.src = static_cast<std::uint32_t>(rank_);
+  h.seq = p.next_seq++;
+  h.round = round_;
+  h.length = static_cast<std::uint16_t>(na + nb);
+  h.type = PacketType::kData;
+  h.flags = flags;
+  std::memcpy(s.packet.data(), &h, sizeof h);
+  if (na) std::memcpy(s.packet.data() + sizeof h, a, na);
+  if (nb) std::memcpy(s.packet.data() + sizeof h + na, b, nb);
+  p.unacked.push_back(std::move(s));
+  ++stats_.sent;
+  transmit(to, p.unacked.back());
+}
+
+// (Re)sends a stored data packet with fresh piggybacked acknowledgements.
+void Transport::transmit(int to, Sent& s) {
+  Peer& p = peers_[to];
+  auto* h = reinterpret_cast<PacketHeader*>(s.packet.data());
+  h->ack = contiguous(p);
+  h->hole_end = hole_end(p);
+  p.since_ack = 0;
+  s.last_sent = Clock::now();
+  impair_.send(fd_, s.packet.data(), s.packet.size(), p.address);
+}
+
+void Transport::send_ack(int to, std::uint64_t echo, bool echoed) {
+  ++stats_.explicit_acks;
+  send_packet(to, PacketType::kAck, echoed ? kFlagEcho : 0, nullptr, 0, echo);
+}
+
+// The peer has every packet below `ack`: forget them.
+void Transport::release(int from, std::uint32_t ack, bool implicit) {
+  Peer& p = peers_[from];
+  while (!p.unacked.empty()) {
+    auto* h = reinterpret_cast<const PacketHeader*>(p.unacked.front().packet.data());
+    if (static_cast<std::int32_t>(h->seq - ack) >= 0) break;
+    p.unacked.pop_front();
+    if (implicit) ++stats_.implicit_acks;
+  }
+}
+
+// The peer says it lacks [ack, hole) (hole 0: everything from ack on): send
+// those packets again, each at most once per round-trip time.
+void Transport::resend_hole(int to, std::uint32_t ack, std::uint32_t hole) {
+  Peer& p = peers_[to];
+  auto now = Clock::now();
+  std::uint32_t burst = std::max<std::uint32_t>(p.window, 4);
+  for (Sent& s : p.unacked) {
+    auto* h = reinterpret_cast<const PacketHeader*>(s.packet.data());
+    if (static_cast<std::int32_t>(h->seq - ack) < 0) continue;
+    if (hole && static_cast<std::int32_t>(h->seq - hole) >= 0) break;
+    if (burst-- == 0) break;
+    if (now - s.last_sent < srtt_) continue;
+    ++stats_.retransmissions;
+    transmit(to, s);
+  }
+}
+
+void Transport::receive(int wait_ms) {
+  pollfd pfd{fd_, POLLIN, 0};
+  if (poll(&pfd, 1, wait_ms) <= 0) return;
+  // Bounded: a flood of packets cannot keep this loop from the timers.
+  for (int n = 0; n < 4096; ++n) {
+    sockaddr_in from{};
+    socklen_t from_size = sizeof from;
+    ssize_t got = recvfrom(fd_, buffer_.data(), buffer_.size(), MSG_DONTWAIT,
+                           reinterpret_cast<sockaddr*>(&from), &from_size);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    handle(buffer_.data(), static_cast<std::size_t>(got), from);
+  }
+}
+
+void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& from) {
+  PacketHeader h;
+  if (n < sizeof h) {
+    ++stats_.drops;
+    return;
+  }
+  std::memcpy(&h, packet, sizeof h);
+  if (h.type == PacketType::kHello && rank_ == 0) {
+    // A process that missed the table asks again.
+    answer_hello(packet, n, from);
+    return;
+  }
+  if (h.key != key_ || h.src >= static_cast<std::uint32_t>(size_) ||
+      static_cast<int>(h.src) == rank_ || sizeof h + h.length != n) {
+    ++stats_.drops;
+    return;
+  }
+  const int q = static_cast<int>(h.src);
+  Peer& p = peers_[q];
+  p.last_heard = Clock::now();
+  if (h.type != PacketType::kAlive) p.last_news = p.last_heard;
+  switch (h.type) {
+    case PacketType::kData: {
+      p.last_data = p.last_heard;
+      release(q, h.ack, true);
+      std::int32_t ahead = static_cast<std::int32_t>(h.seq - p.expected);
+      if (ahead < 0 || p.held.count(h.seq)) {
+        // Our acknowledgement was lost or late: say again what we have.
+        ++stats_.duplicates;
+        send_ack(q, 0, false);
+        return;
+      }
+      if (static_cast<std::uint32_t>(ahead) >= kMaxHeld) {
+        ++stats_.drops;
+        return;
+      }
+      ++stats_.received;
+      p.held.emplace(h.seq, std::vector<char>(packet, packet + n));
+      deliver(q);
+      // Free buffers run low at the sender's end: tell it what arrived.
+      if (++p.since_ack >= std::max<std::uint32_t>(p.window / 2, 1)) send_ack(q, 0, false);
+      return;
+    }
+    case PacketType::kAck:
+      release(q, h.ack, false);
+      if (h.flags & kFlagEcho) {
+        auto rtt = std::chrono::microseconds(now_us() - h.stamp);
+        srtt_ = (srtt_ * 7 + rtt) / 8;
+      }
+      resend_hole(q, h.ack, h.hole_end);
+      return;
+    case PacketType::kProd:
+      release(q, h.ack, false);
+      resend_hole(q, h.ack, h.hole_end);
+      send_ack(q, h.stamp, true);
+      return;
+    case PacketType::kAlive:
+      return;
+    case PacketType::kBye:
+      p.bye = true;
+      release(q, h.ack, false);
+      // Only a process that is done itself may answer with its own bye.
+      if (finished_ && !(h.flags & kFlagReply))
+        send_packet(q, PacketType::kBye, kFlagReply, nullptr, 0);
+      return;
+    case PacketType::kAbortAck:
+      p.bye = true;  // abort_run counts these
+      return;
+    case PacketType::kAbort:
+      send_packet(q, PacketType::kAbortAck, 0, nullptr, 0);
+      stopped_by_peer();
+    case PacketType::kDied:
+      stopped_by_peer();
+    case PacketType::kHello:
+    case PacketType::kTable:
+      return;  // late rendezvous traffic
+  }
+  ++stats_.drops;
+}
+
+// Hands the packets that are next in order to the current round; stops at a
+// packet of a later round (its sender is a round ahead) until that round.
+void Transport::deliver(int from) {
+  Peer& p = peers_[from];
+  while (in_round_ && from < members_) {
+    auto it = p.held.find(p.expected);
+    if (it == p.held.end()) return;
+    const char* packet = it->second.data();
+    PacketHeader h;
+    std::memcpy(&h, packet, sizeof h);
+    if (h.round != round_) return;
+    const char* payload = packet + sizeof h;
+    if (h.flags & kFlagCount) {
+      CountPayload c;
+      std::memcpy(&c, payload, sizeof c);
+      p.counted = true;
+      p.expect_bytes = c.bytes;
+      p.got_bytes = 0;
+      flags_all_ |= c.flags;
+      into_->summary[from].assign(payload + sizeof c, payload + sizeof c + c.summary_size);
+      if (c.row_size == static_cast<std::uint16_t>(members_)) {
+        std::memcpy(&matrix_[static_cast<std::size_t>(from) * members_],
+                    payload + sizeof c + c.summary_size, sizeof(std::uint64_t) * members_);
+      } else {
+        matrix_complete_ = false;
+      }
+      into_->size[from] = c.bytes;
+      if (into_->data[from].size() < c.bytes) into_->data[from].resize(c.bytes);
+    } else {
+      std::uint64_t n = std::min<std::uint64_t>(h.length, p.expect_bytes - p.got_bytes);
+      std::memcpy(into_->data[from].data() + p.got_bytes, payload, n);
+      p.got_bytes += n;
+    }
+    p.held.erase(it);
+    ++p.expected;
+  }
+}
+
+}  // namespace superstep::udp

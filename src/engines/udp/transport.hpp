@@ -1,0 +1,174 @@
+// Reliable, sequenced datagrams between the processes of a udp job, and the
+// collective round the engine builds every sync from (seed 002 §3-4).
+//
+// A round: every member sends every other member one count packet (what it
+// will send that member, its sync flags and summary, its row of counts), and
+// receiving all of them is the barrier; then, only when somebody has bytes,
+// each sends its streams, cut into packets no larger than the path MTU, to the
+// destinations in latin-square order ((rank + k) mod P), each destination
+// paced by a window derived from the round's global load and the receiver's
+// socket buffer. Packets are numbered per ordered pair of processes; the
+// receiver keeps out-of-order ones and delivers in order; acknowledgements ride
+// on every packet going the other way (and a round's count packet implies that
+// its sender completed the round before, so nothing more is needed), explicit
+// ones only when a sender's window runs low or when prodded. A receiver missing
+// something prods the sender no more often than the round-trip time, and the
+// sender resends exactly the hole the prod names.
+#pragma once
+
+#include <netinet/in.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engines/engine.hpp"
+#include "engines/udp/impair.hpp"
+#include "engines/udp/job.hpp"
+#include "engines/udp/stats.hpp"
+#include "engines/udp/wire.hpp"
+
+namespace superstep::udp {
+
+using Clock = std::chrono::steady_clock;
+
+// What arrived in one round: a stream and a summary per source.
+struct Arrivals {
+  std::vector<std::vector<char>> data;
+  std::vector<std::uint64_t> size;
+  std::vector<std::vector<char>> summary;
+  void reset(int n);
+};
+
+class Transport {
+ public:
+  // Meets the other processes of the job at process 0's address; returns when
+  // this process knows every process's address and the run's key.
+  explicit Transport(const Job& job);
+  ~Transport();
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+
+  // Collective over processes [0, members): one round (see above). `out` holds
+  // a stream per destination (nullptr: none anywhere). Returns the OR of every
+  // member's flags; `into` receives streams and summaries.
+  std::uint32_t round(int members, std::uint32_t flags, const void* summary,
+                      std::uint16_t summary_size, const StreamRef* out, Arrivals& into);
+
+  // After the last round: stays until every member has said it received
+  // everything (or cannot say so any more), so that no packet of ours is lost.
+  void farewell(int members);
+
+  // Stops the run: prints `message` when given (nullptr: somebody printed
+  // already), tells every process to stop and ends this one with status 1.
+  [[noreturn]] void abort_run(const char* message);
+  // Prints `message` when given and ends this process with status 1, telling
+  // nobody: for errors that every process finds by itself.
+  [[noreturn]] void end_quietly(const char* message);
+
+  void note_superstep(std::uint64_t superstep) { superstep_ = superstep; }
+  const Stats& stats() const { return stats_; }
+
+  // For the crash handler (async-signal-safe): tells every process that this
+  // one died, after it printed why.
+  static void tell_died(int signo);
+
+ private:
+  struct Sent {
+    std::vector<char> packet;
+    Clock::time_point last_sent;
+  };
+  struct Peer {
+    sockaddr_in address{};
+    std::uint32_t rcvbuf = 0;
+    // This process -> peer.
+    std::uint32_t next_seq = 0;
+    std::deque<Sent> unacked;  // front().seq is the peer's last cumulative ack
+    std::uint32_t window = 8;  // packets in flight allowed in the current round
+    // Peer -> this process.
+    std::uint32_t expected = 0;                       // next to deliver
+    std::map<std::uint32_t, std::vector<char>> held;  // arrived, not delivered yet
+    std::uint32_t since_ack = 0;
+    Clock::time_point last_heard;  // any packet, heartbeats included
+    Clock::time_point last_news;   // any packet but a heartbeat
+    Clock::time_point last_data;   // a data packet (a prod waits a round-trip time for one)
+    Clock::time_point last_prod;
+    bool bye = false;
+    // The current round.
+    bool counted = false;
+    std::uint64_t expect_bytes = 0;
+    std::uint64_t got_bytes = 0;
+  };
+
+  void rendezvous(const Job& job);
+  // Process 0: sends the table of addresses to the process whose kHello this is.
+  void answer_hello(const char* packet, std::size_t n, const sockaddr_in& from);
+  void send_table(int to);
+  void open_socket(int port);
+  void choose_packet_size();
+
+  // Sends a header (with piggybacked acks for `to`) and payload.
+  void send_packet(int to, PacketType type, std::uint8_t flags, const void* payload,
+                   std::size_t length, std::uint64_t stamp = 0);
+  // Sends a new sequenced data packet of the current round.
+  void send_data(int to, std::uint8_t flags, const void* a, std::size_t na, const void* b,
+                 std::size_t nb);
+  void transmit(int to, Sent& s);
+  std::uint32_t contiguous(const Peer& p) const;
+  std::uint32_t hole_end(const Peer& p) const;
+
+  // Receives everything waiting (at most `wait_ms` for the first packet).
+  void receive(int wait_ms);
+  void handle(const char* packet, std::size_t n, const sockaddr_in& from);
+  void release(int from, std::uint32_t ack, bool implicit);
+  void resend_hole(int to, std::uint32_t ack, std::uint32_t hole);
+  void deliver(int from);
+  void send_ack(int to, std::uint64_t echo, bool echoed);
+
+  // One pass of the timers while waiting for `needs(q)`: prods, silence.
+  void wait_step(int members, const std::function<bool(int)>& needs);
+  [[noreturn]] void silent(int q, double seconds);
+
+  void heartbeat_loop();
+  void stop_heartbeat();
+  [[noreturn]] void stopped_by_peer();
+
+  int rank_ = 0;
+  int size_ = 1;
+  int fd_ = -1;
+  std::uint64_t key_ = 0;
+  double timeout_s_ = 2;
+  std::uint32_t payload_max_ = 1400;  // data bytes per packet
+  std::uint32_t rcvbuf_ = 0;
+  std::vector<Peer> peers_;
+  std::uint32_t round_ = 0;  // the round in progress (or last done)
+  bool in_round_ = false;
+  bool finished_ = false;  // in farewell(): received all it ever will
+  int members_ = 0;
+  Arrivals* into_ = nullptr;
+  std::uint32_t flags_all_ = 0;
+  std::vector<std::uint64_t> matrix_;  // round's counts, row-major, when every row came
+  bool matrix_complete_ = true;
+  std::chrono::microseconds srtt_{5000};
+  std::uint64_t superstep_ = 0;
+  Stats stats_;
+  std::vector<char> buffer_;
+  Impairment impair_;
+  std::vector<Address> table_;  // every process's address, as process 0 saw it
+
+  std::thread heartbeat_;
+  std::mutex heartbeat_mutex_;
+  std::condition_variable heartbeat_wake_;
+  bool heartbeat_stop_ = false;
+};
+
+}  // namespace superstep::udp

@@ -1,0 +1,78 @@
+#include "engines/udp/udp_engine.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "engines/common/crash_report.hpp"
+
+namespace superstep::udp {
+
+UdpEngine::UdpEngine(Transport& transport, int nprocs)
+    : transport_(transport), nprocs_(nprocs), summaries_(nprocs) {
+  start_ = Clock::now();
+  install_crash_report(transport_.rank(), &Transport::tell_died);
+}
+
+// Every sync is one round: the summaries ride on the count packets (56 bytes
+// each), so an empty superstep costs one exchange of counts, the barrier.
+std::uint32_t UdpEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
+                                  const void*) {
+  parity_ = static_cast<int>(mine.superstep & 1);
+  Arrivals& in = streams_[parity_];
+  std::uint32_t all = transport_.round(nprocs_, mine.flags, &mine, sizeof mine,
+                                       (mine.flags & kFlagStream) ? out_per_dst : nullptr, in);
+  for (int q = 0; q < nprocs_; ++q) {
+    if (q == pid()) {
+      summaries_[q] = mine;
+    } else if (in.summary[q].size() == sizeof(SyncSummary)) {
+      std::memcpy(&summaries_[q], in.summary[q].data(), sizeof(SyncSummary));
+    }
+  }
+  return all;
+}
+
+void UdpEngine::fetch(int src, void* into) {
+  std::memcpy(into, incoming_data(src), incoming_size(src));
+}
+
+void UdpEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::size_t) {
+  abort_all(
+      "superstep: internal error: remote memory read asked of the udp engine, which ships "
+      "every payload in the streams");
+}
+
+void UdpEngine::exchange_replies(const StreamRef* out_per_dst) {
+  transport_.round(nprocs_, 0, nullptr, 0, out_per_dst, replies_);
+}
+
+std::uint32_t UdpEngine::barrier(std::uint32_t flags) {
+  return transport_.round(nprocs_, flags, nullptr, 0, nullptr, nothing_);
+}
+
+void UdpEngine::note_superstep(std::uint64_t superstep) {
+  transport_.note_superstep(superstep);
+  note_crash_superstep(superstep);
+}
+
+void UdpEngine::finish() {
+  std::fflush(nullptr);
+  transport_.farewell(nprocs_);
+  remove_crash_report();
+  if (job().stats) print_stats(pid(), transport_.stats());
+  if (pid() != 0) {
+    std::fflush(nullptr);
+    std::exit(0);
+  }
+}
+
+void UdpEngine::abort_all(const char* message) { transport_.abort_run(message); }
+
+// Every process found the same error at the same point, after a round they
+// all completed: process 0 says it, and nobody needs to tell anybody (a stop
+// request could reach process 0 before it printed, and silence it).
+void UdpEngine::abort_all_collective(const char* message) {
+  transport_.end_quietly(pid() == 0 ? message : nullptr);
+}
+
+}  // namespace superstep::udp
