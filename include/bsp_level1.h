@@ -89,8 +89,7 @@ typedef enum {
   BSP_COLLECTIVE_DIRECT = 1,    /* registers its areas, then one data superstep */
   BSP_COLLECTIVE_TWO_PHASE = 2, /* two data supersteps, blocks of n/p (where defined) */
   BSP_COLLECTIVE_MESSAGES = 3   /* one superstep in all: the data travels as BSMP messages,
-                                   no registration (where defined: broadcast, reduce,
-                                   allreduce, the scans) */
+                                   no registration (all but alltoallv) */
 } bsp_collective_algorithm;
 /* Forces the algorithm of the following collectives on this process (every
  * process must force alike); BSP_COLLECTIVE_AUTO gives the choice back to the

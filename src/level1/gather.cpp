@@ -1,9 +1,11 @@
-// bsp_gather, bsp_allgather, bsp_scatter, bsp_alltoall: one data superstep in
-// which every block goes straight to where it belongs. Each is h-optimal in
-// the BSP model (the root must receive or send (p-1)n bytes; in a total
-// exchange every process must), so the cost model has nothing to choose:
-// splitting the data in more supersteps adds l and never lowers h. The
-// choice is still traced, so BSP_COLLECTIVE_TRACE shows every collective.
+// bsp_gather, bsp_allgather, bsp_scatter, bsp_alltoall: every block goes
+// straight to where it belongs, in one data superstep. Each is h-optimal in the
+// BSP model (the root must receive or send (p-1)n bytes; in a total exchange
+// every process must), so splitting the data over more supersteps would add l
+// and never lower h. What the cost model chooses is how the blocks travel:
+// direct puts into the registered destination (a superstep to register it
+// first, no copy) or BSMP messages (one superstep in all, one copy more out of
+// the queue), which wins while l outweighs the copy.
 #include <bsp_level1.h>
 
 #include <cstring>
@@ -23,6 +25,24 @@ void place(int to, const char* from, char* dst, long long at, long long n) {
     bsp_put(to, from, dst, static_cast<int>(at * n), static_cast<int>(n));
 }
 
+// Direct: {registration, data} supersteps, h = (p-1)n; messages: one superstep,
+// the same h, and the (p-1)n bytes that arrive copied out of the queue once more.
+Algorithm choose_for(const char* name, long long traced_bytes, long long n) {
+  const double h = double(bsp_nprocs() - 1) * n;
+  return choose(name, traced_bytes, Cost{2, h, 0}, std::nullopt, Cost{1, h, h});
+}
+
+// The messages that arrived, in source order, to block `from` of dst
+// (skipping this process, whose block is already in place).
+void take_blocks(MessageRound& round, char* dst, long long n, int skip) {
+  for (int from = 0; from < bsp_nprocs(); ++from) {
+    if (from == skip) continue;
+    long long length = 0;
+    const char* data = round.next(&length);
+    std::memcpy(dst + from * n, data, static_cast<std::size_t>(n));
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -33,7 +53,18 @@ void bsp_gather(int root, const void* src, void* dst, int nbytes) {
   check_root(name, root);
   const int p = bsp_nprocs(), me = bsp_pid();
   const long long n = nbytes;
-  choose(name, n, Cost{2, double(p - 1) * n, 0}, std::nullopt);
+  Algorithm a = choose_for(name, n, n);
+  if (a == Algorithm::messages && n > 0) {
+    check_area(name, "src", src, n);
+    if (me == root) check_area(name, "dst", dst, p * n);
+    MessageRound round(name);
+    if (me != root) round.send(root, src, n);
+    round.deliver(me == root ? p - 1 : 0);
+    if (me != root) return;
+    char* out = static_cast<char*>(dst);
+    std::memmove(out + me * n, src, static_cast<std::size_t>(n));
+    return take_blocks(round, out, n, me);
+  }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();
   check_area(name, "src", src, n);
@@ -49,7 +80,17 @@ void bsp_allgather(const void* src, void* dst, int nbytes) {
   check_call(name, nbytes, 1);
   const int p = bsp_nprocs(), me = bsp_pid();
   const long long n = nbytes;
-  choose(name, n, Cost{2, double(p - 1) * n, 0}, std::nullopt);
+  Algorithm a = choose_for(name, n, n);
+  if (a == Algorithm::messages && n > 0) {
+    check_area(name, "src", src, n);
+    check_area(name, "dst", dst, p * n);
+    MessageRound round(name);
+    for (int k = 1; k < p; ++k) round.send((me + k) % p, src, n);  // copied at the call
+    round.deliver(p - 1);
+    char* out = static_cast<char*>(dst);
+    std::memmove(out + me * n, src, static_cast<std::size_t>(n));
+    return take_blocks(round, out, n, me);
+  }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();
   check_area(name, "src", src, n);
@@ -68,7 +109,24 @@ void bsp_scatter(int root, const void* src, void* dst, int nbytes) {
   check_root(name, root);
   const int p = bsp_nprocs(), me = bsp_pid();
   const long long n = nbytes;
-  choose(name, n, Cost{2, double(p - 1) * n, 0}, std::nullopt);
+  Algorithm a = choose_for(name, n, n);
+  if (a == Algorithm::messages && n > 0) {
+    if (me == root) check_area(name, "src", src, p * n);
+    check_area(name, "dst", dst, n);
+    MessageRound round(name);
+    const char* in = static_cast<const char*>(src);
+    if (me == root)
+      for (int to = 0; to < p; ++to)
+        if (to != root) round.send(to, in + to * n, n);
+    round.deliver(me == root ? 0 : 1);
+    if (me == root) {
+      std::memmove(dst, in + me * n, static_cast<std::size_t>(n));
+      return;
+    }
+    long long length = 0;
+    std::memcpy(dst, round.next(&length), static_cast<std::size_t>(n));
+    return;
+  }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();
   if (me == root) check_area(name, "src", src, p * n);
@@ -88,7 +146,21 @@ void bsp_alltoall(const void* src, void* dst, int nbytes) {
   check_call(name, nbytes, 1);
   const int p = bsp_nprocs(), me = bsp_pid();
   const long long n = nbytes;
-  choose(name, n * p, Cost{2, double(p - 1) * n, 0}, std::nullopt);
+  Algorithm a = choose_for(name, n * p, n);
+  if (a == Algorithm::messages && n > 0) {
+    check_area(name, "src", src, p * n);
+    check_area(name, "dst", dst, p * n);
+    MessageRound round(name);
+    const char* in = static_cast<const char*>(src);
+    for (int k = 1; k < p; ++k) {
+      int to = (me + k) % p;
+      round.send(to, in + to * n, n);  // copied at the call: src may be dst
+    }
+    round.deliver(p - 1);
+    char* out = static_cast<char*>(dst);
+    std::memmove(out + me * n, in + me * n, static_cast<std::size_t>(n));
+    return take_blocks(round, out, n, me);
+  }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();
   check_area(name, "src", src, p * n);
