@@ -5,8 +5,9 @@
  * bsp_fold and bsp_scan to libraries built from the 20 primitives, with three
  * rules that Superstep's collectives keep:
  *   - they leave no registration behind (what they push, they pop);
- *   - they leave the tag size as it was (they send no messages at all: they
- *     move data with bsp_put into areas they register themselves);
+ *   - they leave the tag size as it was (they move data with bsp_put into
+ *     areas they register themselves, or as messages with a zero tag of the
+ *     size in effect, every one of which they take out of the queue);
  *   - they leave the BSMP queue empty and no request pending.
  *
  * Every process must call the same collective with the same root, count and
@@ -16,14 +17,17 @@
  * inside it and are reported as an error (move your messages, then call the
  * collective in the next superstep).
  *
- * Algorithms. Each collective has a one-superstep direct algorithm and, where
- * the BSP cost model can tell them apart, a two-phase one (the data split in p
- * blocks, one block per process, so that no process sends or receives more
- * than about twice the data once). The choice is made on every call from the
- * cost model l*S + g*h: l and g come from the file named by BSP_PARAMS (the
- * JSON that bspprobe writes) or from built-in defaults. BSP_COLLECTIVE_TRACE=1
- * prints each choice on stderr (process 0); BSP_COLLECTIVE=direct|two_phase|messages or
- * bsp_collective_force() forces one. All processes must see the same
+ * Algorithms. Each collective has a direct algorithm (a superstep to register
+ * its areas, then one data superstep of puts); all but alltoallv have a
+ * messages one (the same data as BSMP messages: one superstep in all, one
+ * copy more); broadcast, reduce, allreduce and the scans also have a two-phase
+ * one (the data split in p blocks, one block per process, so that no process
+ * sends or receives more than about twice the data once). The choice is made
+ * on every call from the cost model l*S + g*h + c*w: l, g and c come from the
+ * file named by BSP_PARAMS (the JSON that bspprobe writes) or from built-in
+ * defaults. BSP_COLLECTIVE_TRACE=1 prints each choice on stderr (process 0);
+ * BSP_COLLECTIVE=direct|two_phase|messages or bsp_collective_force() forces
+ * one. All processes must see the same
  * environment, so that they choose alike.
  *
  * Sizes are in bytes for the raw-byte operations and in elements of
