@@ -27,8 +27,9 @@ for page in man1/*.1 man3/*.3; do
   mandoc -Thtml -Ostyle=style.css "$page" |
     sed -E 's#<b>(bsp[a-z_+.]*)</b>\(([13])\)#<a href="\1.\2.html"><b>\1</b></a>(\2)#g' \
       >"$out/$name.$section.html"
-  # The NAME line of the source, for the index ("bsp_put \- copy ...").
-  summary=$(sed -n '/^\.SH NAME/{n;p;q}' "$page" | sed 's/.*\\- //')
+  # The NAME line of the source, for the index ("bsp_put \- copy ..."), with
+  # its escaped hyphens (\-) as plain ones.
+  summary=$(sed -n '/^\.SH NAME/{n;p;q}' "$page" | sed 's/.*\\- //; s/\\-/-/g')
   entries+=("<li><a href=\"$name.$section.html\">$name($section)</a>: $summary</li>")
 done
 cp "$root/man/style.css" "$out/style.css"
