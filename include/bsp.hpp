@@ -11,7 +11,7 @@
 // Only trivially copyable types can be communicated: anything else is a
 // compile error. Misuse found at run time (a bad pid, an area out of range)
 // stops every process with the C library's message; the layer throws
-// nothing of its own (allocations may throw std::bad_alloc). See docs/cpp.md.
+// nothing of its own (allocations may throw std::bad_alloc). See docs/cpp_and_collectives.md.
 #pragma once
 
 #include <bsp.h>
