@@ -82,12 +82,7 @@ Transport::Transport(const Job& job) : rank_(job.rank), size_(job.size), timeout
   choose_packet_size();
   auto now = Clock::now();
   for (Peer& p : peers_) p.last_heard = p.last_news = p.last_data = now;
-  heartbeat_ = std::thread([this] { heartbeat_loop(); });
-}
-
-Transport::~Transport() {
-  stop_heartbeat();
-  if (fd_ >= 0) close(fd_);
+  start_heartbeat();
 }
 
 void Transport::rendezvous(const Job& job) {

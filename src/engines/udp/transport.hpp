@@ -138,6 +138,9 @@ class Transport {
   void wait_step(int members, const std::function<bool(int)>& needs);
   [[noreturn]] void silent(int q, double seconds);
 
+  // Makes this transport the one the crash handler tells others through, and
+  // starts the heartbeat.
+  void start_heartbeat();
   void heartbeat_loop();
   void stop_heartbeat();
   [[noreturn]] void stopped_by_peer();
