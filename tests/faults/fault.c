@@ -1,6 +1,7 @@
 /* A process that dies or vanishes in superstep 2 while the others wait in bsp_sync
- * (argv[1]): "sigkill" / "sigsegv": the last process raises the signal; "exit": the last process
- * calls exit(3); "return": the last process returns 0 from main; "pid0_return": process 0
+ * (argv[1]): "sigkill" / "sigsegv": the last process raises the signal; "sigsegv_at_start": the
+ * last process raises SIGSEGV in superstep 0, as soon as bsp_begin returns; "exit": the last
+ * process calls exit(3); "return": the last process returns 0 from main; "pid0_return": process 0
  * returns 0 from main; "pid0_exit": process 0 calls exit(0). The library must stop the others
  * within a second with a message naming the process, the signal or status and the superstep. */
 #include <bsp.h>
@@ -15,6 +16,7 @@ int main(int argc, char *argv[]) {
   bsp_begin(bsp_nprocs());
   int p = bsp_nprocs(), pid = bsp_pid();
   int culprit = strncmp(variant, "pid0_", 5) == 0 ? 0 : p - 1;
+  if (pid == culprit && strcmp(variant, "sigsegv_at_start") == 0) raise(SIGSEGV);
   bsp_sync();
   bsp_sync();
   if (pid == culprit) { /* superstep 2 */

@@ -23,8 +23,23 @@ constexpr auto kAbortConfirm = std::chrono::milliseconds(500);
 constexpr auto kFarewellQuiet = std::chrono::milliseconds(300);
 }  // namespace
 
-void Transport::heartbeat_loop() {
+// Published here, before the program runs, and not by the heartbeat thread:
+// that thread may not have been scheduled yet when the program crashes, and a
+// crash report that finds no transport tells nobody (the others would then
+// wait for the silence timeout and report the process a second time).
+void Transport::start_heartbeat() {
   g_live.store(this);
+  heartbeat_ = std::thread([this] { heartbeat_loop(); });
+}
+
+Transport::~Transport() {
+  stop_heartbeat();
+  Transport* self = this;
+  g_live.compare_exchange_strong(self, nullptr);
+  if (fd_ >= 0) close(fd_);
+}
+
+void Transport::heartbeat_loop() {
   // Several heartbeats per timeout, so that one or two lost ones do not
   // make a living process look dead.
   const auto interval = std::chrono::duration<double>(std::max(0.01, timeout_s_ / 8));

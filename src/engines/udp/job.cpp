@@ -47,6 +47,12 @@ Job read_job() {
   }
   const char* stats = std::getenv("BSP_UDP_STATS");
   j.stats = stats && *stats && std::strcmp(stats, "0") != 0;
+  if (const char* order = std::getenv("BSP_UDP_ORDER"); order && *order) {
+    if (std::strcmp(order, "pid") == 0)
+      j.pid_order = true;
+    else if (std::strcmp(order, "latin") != 0)
+      bad_environment("BSP_UDP_ORDER is neither latin nor pid", order);
+  }
   if (j.size == 1) return j;
   const char* where = std::getenv("BSP_UDP_RENDEZVOUS");
   if (!where || !*where) bad_environment("BSP_UDP_RENDEZVOUS is not set", where);

@@ -16,6 +16,9 @@ struct Job {
   int port = 0;
   double timeout_s = 2.0;  // BSP_UDP_TIMEOUT: a silent process is declared dead after this
   bool stats = false;      // BSP_UDP_STATS=1: print counters at bsp_end
+  // BSP_UDP_ORDER=pid: visit destinations in pid order instead of the latin
+  // square (a benchmark aid, to measure what the schedule is worth).
+  bool pid_order = false;
 };
 
 // The job of this process; prints why and exits when the environment is

@@ -74,7 +74,8 @@ void Transport::open_socket(int port) {
                     "port " + std::to_string(port) + ": " + std::strerror(errno));
 }
 
-Transport::Transport(const Job& job) : rank_(job.rank), size_(job.size), timeout_s_(job.timeout_s) {
+Transport::Transport(const Job& job)
+    : rank_(job.rank), size_(job.size), timeout_s_(job.timeout_s), pid_order_(job.pid_order) {
   peers_.resize(size_);
   open_socket(rank_ == 0 ? job.port : 0);
   buffer_.resize(1 << 16);
@@ -82,12 +83,7 @@ Transport::Transport(const Job& job) : rank_(job.rank), size_(job.size), timeout
   choose_packet_size();
   auto now = Clock::now();
   for (Peer& p : peers_) p.last_heard = p.last_news = p.last_data = now;
-  heartbeat_ = std::thread([this] { heartbeat_loop(); });
-}
-
-Transport::~Transport() {
-  stop_heartbeat();
-  if (fd_ >= 0) close(fd_);
+  start_heartbeat();
 }
 
 void Transport::rendezvous(const Job& job) {

@@ -39,7 +39,7 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
       sizeof(CountPayload) + summary_size + sizeof(std::uint64_t) * members <= payload_max_;
   std::vector<char> count(sizeof(CountPayload) + summary_size);
   for (int k = 1; k < members; ++k) {
-    int q = (rank_ + k) % members;
+    int q = destination(k, members);
     CountPayload c{row[q], flags, summary_size, static_cast<std::uint16_t>(row_fits ? members : 0)};
     std::memcpy(count.data(), &c, sizeof c);
     if (summary_size) std::memcpy(count.data() + sizeof c, summary, summary_size);
@@ -93,7 +93,7 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
     for (int guard = 0; !done_sending(); ++guard) {
       bool blocked = true;
       for (int k = 1; k < members; ++k) {
-        int q = (rank_ + k) % members;
+        int q = destination(k, members);
         Peer& p = peers_[q];
         const char* data = static_cast<const char*>(out[q].data);
         while (sent[q] < row[q] && p.unacked.size() < p.window) {
@@ -117,6 +117,11 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
   }
   in_round_ = false;
   return flags_all_;
+}
+
+int Transport::destination(int k, int members) const {
+  if (pid_order_) return k - 1 < rank_ ? k - 1 : k;
+  return (rank_ + k) % members;
 }
 
 // One wait: packets for up to a round-trip time, then the timers. `needs(q)`:

@@ -134,10 +134,18 @@ class Transport {
   void deliver(int from);
   void send_ack(int to, std::uint64_t echo, bool echoed);
 
+  // The k-th destination (k in [1, members)) this process visits in a round:
+  // (rank + k) mod members, a latin square, so that at each step every
+  // process sends to a different one; or pid order with BSP_UDP_ORDER=pid.
+  int destination(int k, int members) const;
+
   // One pass of the timers while waiting for `needs(q)`: prods, silence.
   void wait_step(int members, const std::function<bool(int)>& needs);
   [[noreturn]] void silent(int q, double seconds);
 
+  // Makes this transport the one the crash handler tells others through, and
+  // starts the heartbeat.
+  void start_heartbeat();
   void heartbeat_loop();
   void stop_heartbeat();
   [[noreturn]] void stopped_by_peer();
@@ -147,6 +155,7 @@ class Transport {
   int fd_ = -1;
   std::uint64_t key_ = 0;
   double timeout_s_ = 2;
+  bool pid_order_ = false;            // BSP_UDP_ORDER=pid: destinations in pid order
   std::uint32_t payload_max_ = 1400;  // data bytes per packet
   std::uint32_t rcvbuf_ = 0;
   std::vector<Peer> peers_;

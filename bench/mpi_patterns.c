@@ -1,0 +1,99 @@
+/* The plain-MPI peer of bench/patterns.cpp: the same patterns, the same lines
+ * ("<pattern> <median seconds>", median over samples of the slowest rank).
+ *   empty        MPI_Barrier
+ *   puts         `puts` MPI_Put of 8 bytes to the next rank between two MPI_Win_fence
+ *   exchange_N   MPI_Alltoall of N bytes per pair
+ * Usage: mpirun -n P bench_mpi_patterns [puts] [bytes-per-pair ...] */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { kSamples = 15, kBarriersPerSample = 200, kMaxSizes = 8 };
+
+static int compare(const void* a, const void* b) {
+  double x = *(const double*)a, y = *(const double*)b;
+  return (x > y) - (x < y);
+}
+
+static double median(double* sample) {
+  qsort(sample, kSamples, sizeof *sample, compare);
+  return sample[kSamples / 2];
+}
+
+static double slowest(double t) {
+  double max = 0;
+  MPI_Allreduce(&t, &max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return max;
+}
+
+static void report(int rank, const char* pattern, double* sample) {
+  double m = median(sample);
+  if (rank == 0) printf("%s %.9f\n", pattern, m);
+}
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int puts = argc > 1 ? atoi(argv[1]) : 10000;
+  int sizes[kMaxSizes] = {1 << 16, 1 << 20}, nsizes = 2;
+  if (argc > 2) {
+    nsizes = 0;
+    for (int i = 2; i < argc && nsizes < kMaxSizes; ++i) sizes[nsizes++] = atoi(argv[i]);
+  }
+  double sample[kSamples];
+
+  for (int s = 0; s < kSamples; ++s) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < kBarriersPerSample; ++i) MPI_Barrier(MPI_COMM_WORLD);
+    sample[s] = slowest((MPI_Wtime() - t0) / kBarriersPerSample);
+  }
+  report(rank, "empty", sample);
+
+  uint64_t* window = NULL;
+  uint64_t* src = malloc(sizeof *src * (size_t)puts);
+  MPI_Win win;
+  MPI_Win_allocate((MPI_Aint)puts * 8, 8, MPI_INFO_NULL, MPI_COMM_WORLD, &window, &win);
+  int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  for (int i = 0; i < puts; ++i) src[i] = (uint64_t)rank << 32 | (uint64_t)i;
+  for (int s = 0; s < kSamples; ++s) {
+    MPI_Win_fence(0, win);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < puts; ++i) MPI_Put(&src[i], 8, MPI_BYTE, next, i, 8, MPI_BYTE, win);
+    MPI_Win_fence(0, win);
+    sample[s] = slowest(MPI_Wtime() - t0);
+  }
+  for (int i = 0; i < puts; ++i)
+    if (window[i] != ((uint64_t)prev << 32 | (uint64_t)i)) MPI_Abort(MPI_COMM_WORLD, 1);
+  report(rank, "puts", sample);
+  MPI_Win_free(&win);
+  free(src);
+
+  for (int k = 0; k < nsizes; ++k) {
+    size_t total = (size_t)sizes[k] * (size_t)size;
+    char* out = malloc(total);
+    char* in = calloc(total, 1);
+    memset(out, rank, total);
+    for (int s = 0; s < kSamples; ++s) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      double t0 = MPI_Wtime();
+      MPI_Alltoall(out, sizes[k], MPI_BYTE, in, sizes[k], MPI_BYTE, MPI_COMM_WORLD);
+      sample[s] = slowest(MPI_Wtime() - t0);
+    }
+    for (int q = 0; q < size; ++q)
+      if (in[(size_t)q * (size_t)sizes[k] + (size_t)sizes[k] - 1] != (char)q)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    char name[64];
+    snprintf(name, sizeof name, "exchange_%d", sizes[k]);
+    report(rank, name, sample);
+    free(out);
+    free(in);
+  }
+  MPI_Finalize();
+  return 0;
+}
