@@ -15,10 +15,10 @@
 namespace bspprof {
 namespace {
 
-using toolkit::testing::quoted;
-using toolkit::testing::run_command;
 using testing::Edge;
 using testing::profile_text;
+using toolkit::testing::quoted;
+using toolkit::testing::run_command;
 
 class Cli : public ::testing::Test {
  protected:
@@ -111,6 +111,26 @@ TEST_F(Cli, ProbeWithoutThisNumberOfProcesses) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(lines(r.output), 1) << r.output;
   EXPECT_NE(r.output.find("no measurements at p = 2"), std::string::npos) << r.output;
+}
+
+TEST_F(Cli, PredictsOnAHypercubeByFitAndBySimulation) {
+  const std::string file = write("predict.json", two_process_profile());
+  auto fit = bspprof("predict " + quoted(file) + " --n 2 --B 1e6 --td 1e-6 --m 8");
+  EXPECT_EQ(fit.status, 0) << fit.output;
+  EXPECT_NE(fit.output.find("machine: hypercube, n = 2 (N = 4)"), std::string::npos) << fit.output;
+  EXPECT_NE(fit.output.find("total: predicted"), std::string::npos) << fit.output;
+  auto sim = bspprof("predict " + quoted(file) + " --machine torus --model simulate");
+  EXPECT_EQ(sim.status, 0) << sim.output;
+  EXPECT_NE(sim.output.find("simulate (bsproute"), std::string::npos) << sim.output;
+  EXPECT_EQ(bspprof("predict " + quoted(file) + " --machine ring").status, 2);
+  EXPECT_EQ(bspprof("predict " + quoted(file) + " --model guess").status, 2);
+  EXPECT_EQ(bspprof("predict " + quoted(file) + " --m 0").status, 2);
+  EXPECT_EQ(bspprof("predict " + quoted(file) + " --laws 1,2").status, 2);
+  auto too_small = bspprof("predict " + quoted(file) + " --machine crossbar --n 0");
+  EXPECT_EQ(too_small.status, 2);
+  auto torus_fit = bspprof("predict " + quoted(file) + " --machine torus");
+  EXPECT_EQ(torus_fit.status, 1);
+  EXPECT_EQ(lines(torus_fit.output), 1) << torus_fit.output;
 }
 
 TEST_F(Cli, MissingFileAndBadCommandLine) {

@@ -2,18 +2,23 @@
 // predicts its run time with the BSP, BSPWB and MPM cost models, and draws it
 // (docs/bspprof.md). Exit status: 0, 1 for input it cannot use, 2 for a bad
 // command line.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "assessment.hpp"
 #include "compare.hpp"
 #include "html.hpp"
+#include "machine_prediction.hpp"
 #include "params.hpp"
 #include "tables.hpp"
+#include "topology.hpp"
 
 namespace bspprof {
 namespace {
@@ -21,6 +26,7 @@ namespace {
 constexpr const char* kHelp =
     "usage: bspprof report FILE [options]\n"
     "       bspprof compare A B [options]\n"
+    "       bspprof predict FILE [--machine T] [--n N] [--model fit|simulate] [options]\n"
     "\n"
     "Reads a profile written by a Superstep program run with BSP_PROFILE=FILE or\n"
     "'bsprun --profile FILE', and holds the BSP, BSPWB and MPM cost models (Roda et\n"
@@ -30,6 +36,8 @@ constexpr const char* kHelp =
     "                   (max/mean w), h, waiting and moving in bsp_sync, measured\n"
     "                   time, each model's prediction and error\n"
     "  compare A B      two profiles of the same program side by side\n"
+    "  predict FILE     the program's time on a machine bsproute describes (seed\n"
+    "                   003), superstep by superstep, beside its measured time\n"
     "\n"
     "Options:\n"
     "  --params P.json  machine parameters from bspprobe's result, at the profile's p\n"
@@ -44,6 +52,19 @@ constexpr const char* kHelp =
     "  --max-rows N     at most N supersteps in the table (default 60, 0: all)\n"
     "  -h, --help       this help\n"
     "\n"
+    "predict's machine (process i on node i; docs/bspprof.md):\n"
+    "  --machine T      hypercube (default), torus or crossbar of N = 2^n nodes\n"
+    "  --n N            dimension (default: the smallest with 2^n >= p)\n"
+    "  --routing R      paper (default), valiant or dimension-order\n"
+    "  --B BYTES        link bandwidth in bytes per second (default 0.625e6)\n"
+    "  --td S           routing delay t_d in seconds (default 14.5e-6)\n"
+    "  --m BYTES        packet size (default 8)\n"
+    "  --l S            barrier cost per superstep in seconds (default 0)\n"
+    "  --model fit      T = (a h + b n) m/B + (c + e n) h t_d (default)\n"
+    "  --model simulate bsproute routes each superstep's packets\n"
+    "  --laws A,B,C,E   the law's constants (default the paper's 1.22,1.6,1.1,0.7)\n"
+    "  --seed S         the simulation's seed (default 1)\n"
+    "\n"
     "Exit status: 0; 1 when a file cannot be used (one line on stderr says why);\n"
     "2 for a bad command line. See docs/bspprof.md.\n";
 
@@ -55,6 +76,7 @@ struct Options {
   std::optional<HOperator> op;
   bool json = false;
   std::size_t max_rows = 60;
+  Machine machine;
 };
 
 [[noreturn]] void bad_usage(const std::string& what) {
@@ -68,6 +90,37 @@ double seconds(const std::string& name, const char* text) {
   if (end == text || *end || !(v >= 0))
     bad_usage(name + " needs a number of seconds, not '" + text + "'");
   return v;
+}
+
+double positive(const std::string& name, const char* text) {
+  char* end = nullptr;
+  double v = std::strtod(text, &end);
+  if (end == text || *end || !(v > 0) || !std::isfinite(v))
+    bad_usage(name + " needs a positive number, not '" + text + "'");
+  return v;
+}
+
+int whole(const std::string& name, const char* text, int least) {
+  char* end = nullptr;
+  long v = std::strtol(text, &end, 10);
+  if (end == text || *end || v < least || v > 1 << 20)
+    bad_usage(name + " needs a whole number from " + std::to_string(least) + ", not '" + text +
+              "'");
+  return static_cast<int>(v);
+}
+
+bsproute::RoutingLaws laws(const char* text) {
+  bsproute::RoutingLaws l;
+  double* fields[] = {&l.steps_per_h, &l.steps_per_n, &l.busiest_per_h, &l.busiest_per_nh};
+  const char* at = text;
+  for (int i = 0; i < 4; ++i) {
+    char* end = nullptr;
+    *fields[i] = std::strtod(at, &end);
+    if (end == at || !(*fields[i] >= 0) || *end != (i == 3 ? '\0' : ','))
+      bad_usage(std::string("--laws needs four numbers a,b,c,e, not '") + text + "'");
+    at = end + 1;
+  }
+  return l;
 }
 
 Options parse(int argc, char** argv) {
@@ -93,6 +146,34 @@ Options parse(int argc, char** argv) {
       std::string v = value();
       if (v != "max" && v != "sum") bad_usage("--h-operator takes max or sum");
       o.op = v == "max" ? HOperator::kMax : HOperator::kSum;
+    } else if (arg == "--machine") {
+      o.machine.topology = value();
+      const auto& known = bsproute::topology_names();
+      if (std::find(known.begin(), known.end(), o.machine.topology) == known.end())
+        bad_usage("unknown machine '" + o.machine.topology +
+                  "' (known: hypercube, torus, crossbar)");
+    } else if (arg == "--n") {
+      o.machine.n = whole(arg, value(), 1);
+    } else if (arg == "--routing") {
+      try {
+        o.machine.routing = bsproute::parse_routing(value());
+      } catch (const std::invalid_argument& e) {
+        bad_usage(e.what());
+      }
+    } else if (arg == "--B") {
+      o.machine.bytes_per_second = positive(arg, value());
+    } else if (arg == "--td") {
+      o.machine.routing_delay = seconds(arg, value());
+    } else if (arg == "--m") {
+      o.machine.packet_bytes = whole(arg, value(), 1);
+    } else if (arg == "--model") {
+      std::string v = value();
+      if (v != "fit" && v != "simulate") bad_usage("--model takes fit or simulate");
+      o.machine.model = v == "fit" ? MachineModel::kFit : MachineModel::kSimulate;
+    } else if (arg == "--laws") {
+      o.machine.laws = laws(value());
+    } else if (arg == "--seed") {
+      o.machine.seed = static_cast<std::uint64_t>(whole(arg, value(), 0));
     } else if (arg == "--json") {
       o.json = true;
     } else if (arg == "--html") {
@@ -107,11 +188,12 @@ Options parse(int argc, char** argv) {
       o.files.push_back(arg);
     }
   }
-  if (o.command.empty()) bad_usage("say what to do: report FILE, or compare A B");
+  if (o.command.empty()) bad_usage("say what to do: report FILE, compare A B or predict FILE");
   if (o.command == "report" && o.files.size() != 1) bad_usage("report takes one profile file");
   if (o.command == "compare" && o.files.size() != 2) bad_usage("compare takes two profile files");
-  if (o.command != "report" && o.command != "compare")
-    bad_usage("unknown command '" + o.command + "'; use report or compare");
+  if (o.command == "predict" && o.files.size() != 1) bad_usage("predict takes one profile file");
+  if (o.command != "report" && o.command != "compare" && o.command != "predict")
+    bad_usage("unknown command '" + o.command + "'; use report, compare or predict");
   return o;
 }
 
@@ -157,6 +239,12 @@ int run(const Options& o) {
     return 0;
   }
   Profile prof = load_profile(o.files[0]);
+  if (o.command == "predict") {
+    Machine machine = o.machine;
+    if (o.l) machine.l = *o.l;
+    std::fputs(machine_report(predict_on_machine(prof, machine), o.max_rows).c_str(), stdout);
+    return 0;
+  }
   std::optional<Params> par = params_for(o, prof);
   Assessment a = assess(prof, par, par ? par->op : op);
   const std::string text = report_text(a, o.max_rows);

@@ -40,6 +40,15 @@ int kind_index(const std::string& name) {
 
 bool pulls(int kind) { return kind == 2 || kind == 3; }  // get, hpget: data comes to the caller
 
+void add_flow(ProcessStep& from, int to, double bytes) {
+  for (auto& [partner, total] : from.flows)
+    if (partner == to) {
+      total += bytes;
+      return;
+    }
+  from.flows.emplace_back(to, bytes);
+}
+
 void add_sender(ProcessStep& to, int from) {
   if (std::find(to.senders.begin(), to.senders.end(), from) == to.senders.end())
     to.senders.push_back(from);
@@ -116,6 +125,7 @@ Profile parse_profile(const std::string& text, const std::string& name) {
           step.procs[to].in_bytes[kind] += bytes;
           step.procs[to].in_count[kind] += count;
           add_sender(step.procs[to], from);
+          add_flow(step.procs[from], to, bytes);
         }
       }
     }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bspprof {
@@ -26,6 +27,9 @@ struct ProcessStep {
   std::array<double, kKinds> out_bytes{}, in_bytes{}, out_count{}, in_count{};
   double self_bytes = 0;     // to itself: no communication, left out of h
   std::vector<int> senders;  // processes that sent it data (not itself)
+  // Bytes whose data flows from this process to another (puts, hpputs and
+  // sends it made, gets others made from it), per destination process.
+  std::vector<std::pair<int, double>> flows;
   int pushes = 0, pops = 0;
   std::string site, label;
 

@@ -34,6 +34,11 @@ Spread spread_over(const std::vector<RunStats>& runs, Field field) {
 }  // namespace
 
 CampaignResult run_campaign(const Scenario& scenario, int runs, std::uint64_t seed) {
+  return run_campaign(scenario, runs, seed, simulate);
+}
+
+CampaignResult run_campaign(const Scenario& scenario, int runs, std::uint64_t seed,
+                            const Simulator& simulator) {
   if (runs < 1) throw std::invalid_argument("runs must be at least 1, got " + std::to_string(runs));
   const auto topology = make_topology(scenario.topology, scenario.n);
   CampaignResult result;
@@ -45,7 +50,7 @@ CampaignResult run_campaign(const Scenario& scenario, int runs, std::uint64_t se
     Rng traffic(Rng::derive(run_seed, ~std::uint64_t{0}));
     const Workload workload = make_workload(scenario.pattern, scenario.n, scenario.h, traffic);
     result.runs.push_back(
-        simulate(*topology, scenario.routing, scenario.model, workload, run_seed));
+        simulator(*topology, scenario.routing, scenario.model, workload, run_seed));
   }
   const auto& r = result.runs;
   result.steps = spread_over(r, [](const RunStats& s) { return s.steps; });

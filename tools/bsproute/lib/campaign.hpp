@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -40,5 +41,11 @@ struct CampaignResult {
 // run seed's stream ~0, node v's routing choices from stream v, so the same
 // seed gives the same result. Throws std::invalid_argument on a bad scenario or runs < 1.
 CampaignResult run_campaign(const Scenario& scenario, int runs, std::uint64_t seed);
+
+// The same with another implementation of simulate() (the BSP program's).
+using Simulator = std::function<RunStats(const Topology&, Routing, const NodeModel&,
+                                         const Workload&, std::uint64_t)>;
+CampaignResult run_campaign(const Scenario& scenario, int runs, std::uint64_t seed,
+                            const Simulator& simulator);
 
 }  // namespace bsproute

@@ -39,6 +39,8 @@ struct RunStats {
   long packets = 0;
   long delivered = 0;     // equals packets: every packet arrives exactly once
   long misdelivered = 0;  // packets handed to a node other than their destination
+
+  bool operator==(const RunStats&) const = default;  // exactly equal, every field
 };
 
 // Runs the workload to completion. Deterministic in `seed`: node v draws its

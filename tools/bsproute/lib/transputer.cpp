@@ -7,13 +7,22 @@
 
 namespace bsproute {
 
-TimeLine paper_prediction(int n, double m, double bytes_per_microsecond, double routing_delay_us) {
+TimeLine law_prediction(const RoutingLaws& laws, int n, double m, double bytes_per_microsecond,
+                        double routing_delay_us) {
   const double t_m = m / bytes_per_microsecond;
   TimeLine t;
-  t.a =
-      paper::kStepsPerH * t_m + (paper::kBusiestPerH + paper::kBusiestPerNH * n) * routing_delay_us;
-  t.b = paper::kStepsPerN * n * t_m;
+  t.a = laws.steps_per_h * t_m + (laws.busiest_per_h + laws.busiest_per_nh * n) * routing_delay_us;
+  t.b = laws.steps_per_n * n * t_m;
   return t;
+}
+
+TimeLine paper_prediction(int n, double m, double bytes_per_microsecond, double routing_delay_us) {
+  RoutingLaws paper_laws;
+  paper_laws.steps_per_h = paper::kStepsPerH;
+  paper_laws.steps_per_n = paper::kStepsPerN;
+  paper_laws.busiest_per_h = paper::kBusiestPerH;
+  paper_laws.busiest_per_nh = paper::kBusiestPerNH;
+  return law_prediction(paper_laws, n, m, bytes_per_microsecond, routing_delay_us);
 }
 
 double effective_rate(double m, double h, double microseconds) {

@@ -45,6 +45,17 @@ struct TimeLine {
 };
 TimeLine paper_prediction(int n, double m, double bytes_per_microsecond, double routing_delay_us);
 
+// The same cost with other constants in r(n,h) = a h + b n and
+// d(n,h) = (c + e n) h, as `bsproute fit` prints them.
+struct RoutingLaws {
+  double steps_per_h = 1.22;    // a
+  double steps_per_n = 1.6;     // b
+  double busiest_per_h = 1.1;   // c
+  double busiest_per_nh = 0.7;  // e
+};
+TimeLine law_prediction(const RoutingLaws& laws, int n, double m, double bytes_per_microsecond,
+                        double routing_delay_us);
+
 // Effective transfer rate on an external link, seed 003: rho = m h / T, in
 // bytes per second for T in microseconds.
 double effective_rate(double m, double h, double microseconds);
