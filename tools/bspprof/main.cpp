@@ -16,6 +16,7 @@
 #include "compare.hpp"
 #include "html.hpp"
 #include "machine_prediction.hpp"
+#include "machine_spec.hpp"
 #include "params.hpp"
 #include "tables.hpp"
 #include "topology.hpp"
@@ -53,7 +54,10 @@ constexpr const char* kHelp =
     "  -h, --help       this help\n"
     "\n"
     "predict's machine (process i on node i; docs/bspprof.md):\n"
-    "  --machine T      hypercube (default), torus or crossbar of N = 2^n nodes\n"
+    "  --machine T[:K=V,...]  hypercube (default), torus or crossbar of N = 2^n nodes,\n"
+    "                   optionally with its parameters, e.g.\n"
+    "                   hypercube:n=6,B=20MB/s,td=400ns,m=8 (keys n, B, td, m, routing;\n"
+    "                   the options below set the same)\n"
     "  --n N            dimension (default: the smallest with 2^n >= p)\n"
     "  --routing R      paper (default), valiant or dimension-order\n"
     "  --B BYTES        link bandwidth in bytes per second (default 0.625e6)\n"
@@ -147,11 +151,11 @@ Options parse(int argc, char** argv) {
       if (v != "max" && v != "sum") bad_usage("--h-operator takes max or sum");
       o.op = v == "max" ? HOperator::kMax : HOperator::kSum;
     } else if (arg == "--machine") {
-      o.machine.topology = value();
-      const auto& known = bsproute::topology_names();
-      if (std::find(known.begin(), known.end(), o.machine.topology) == known.end())
-        bad_usage("unknown machine '" + o.machine.topology +
-                  "' (known: hypercube, torus, crossbar)");
+      try {
+        apply_machine_spec(value(), o.machine);
+      } catch (const MachineSpecError& e) {
+        bad_usage(std::string("--machine: ") + e.what());
+      }
     } else if (arg == "--n") {
       o.machine.n = whole(arg, value(), 1);
     } else if (arg == "--routing") {
