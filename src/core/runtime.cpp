@@ -33,7 +33,8 @@ void exit_without_end(int status, void*) {
   rt->engine().abort_all(format("superstep: process %d exited with status %d in superstep %llu "
                                 "without calling bsp_end; stopping all processes",
                                 rt->pid(), status, static_cast<unsigned long long>(rt->superstep()))
-                             .c_str());
+                             .c_str(),
+                         ErrorScope::kLocal);
 }
 }  // namespace
 

@@ -8,7 +8,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
+
+#include "core/error_scope.hpp"
 
 namespace superstep {
 
@@ -106,17 +107,13 @@ class Engine {
   // After the final exchange of bsp_end: other processes exit, pid 0 waits
   // for them and returns.
   virtual void finish() = 0;
-  // Prints `message` (once for the whole program, whoever calls first) and
-  // stops every process; the program exits with a non-zero status. For an
-  // error this process found on its own: the engine prints it at once.
-  [[noreturn]] virtual void abort_all(const char* message) = 0;
-  // The same for a collective error: one that every process finds at the same
-  // point with the same message (the summaries disagree at a sync). An engine
-  // whose processes cannot tell who printed first (MPI) has one of them print.
-  [[noreturn]] virtual void abort_all_collective(const char* message) {
-    abort_all(message);
-    std::abort();  // not reached: abort_all does not return
-  }
+  // Prints `message` (once for the whole program) and stops every process;
+  // the program exits with a non-zero status. kLocal: this process found the
+  // error on its own, so the engine prints it at once. kCollective: every
+  // process found it at the same point with the same message (the summaries
+  // disagree at a sync); an engine whose processes cannot tell who printed
+  // first (MPI) has one of them print.
+  [[noreturn]] virtual void abort_all(const char* message, ErrorScope scope) = 0;
 };
 
 }  // namespace superstep

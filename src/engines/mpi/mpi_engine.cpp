@@ -61,7 +61,8 @@ void MpiEngine::fetch(int src, void* into) {
 void MpiEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::size_t) {
   abort_all(
       "superstep: internal error: remote memory read asked of the MPI engine, which ships "
-      "every payload in the streams");
+      "every payload in the streams",
+      ErrorScope::kLocal);
 }
 
 void MpiEngine::exchange_replies(const StreamRef* out_per_dst) { replies_.run(out_per_dst); }
@@ -85,8 +86,9 @@ void MpiEngine::finish() {
   if (pid_ != 0) std::exit(0);
 }
 
-void MpiEngine::abort_all(const char* message) { abort_job_local(comm_, message); }
-
-void MpiEngine::abort_all_collective(const char* message) { abort_job_collective(comm_, message); }
+void MpiEngine::abort_all(const char* message, ErrorScope scope) {
+  if (scope == ErrorScope::kCollective) abort_job_collective(comm_, message);
+  abort_job_local(comm_, message);
+}
 
 }  // namespace superstep::mpi

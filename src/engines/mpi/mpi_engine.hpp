@@ -43,8 +43,7 @@ class MpiEngine final : public Engine {
 
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
-  [[noreturn]] void abort_all(const char* message) override;
-  [[noreturn]] void abort_all_collective(const char* message) override;
+  [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
 
   // Whether some engine is between its start and finish() in this process.
   static bool running() { return running_; }

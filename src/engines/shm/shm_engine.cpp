@@ -228,7 +228,7 @@ const char* ShmEngine::post_or_stop(const StreamRef& stream) {
                 "one process may send in a superstep through shared memory",
                 pid_, static_cast<unsigned long long>(mailboxes_.capacity()),
                 static_cast<unsigned long long>(control_.process(pid_).superstep.load()));
-  abort_all(message);
+  abort_all(message, ErrorScope::kLocal);
 }
 
 const char* ShmEngine::incoming_data(int src) const {
@@ -278,14 +278,15 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
                   pid_, src,
                   static_cast<unsigned long long>(control_.process(pid_).superstep.load()),
                   std::strerror(err));
-  abort_all(message);
+  abort_all(message, ErrorScope::kLocal);
 }
 
 // The replies go after this sync's streams in this process's mailbox; the
 // barrier makes them visible to all.
 void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
   if (reads_remote_ || !mailboxes_.valid())
-    abort_all("superstep: internal error: reply round asked of the shared-memory engine");
+    abort_all("superstep: internal error: reply round asked of the shared-memory engine",
+              ErrorScope::kLocal);
   for (int dst = 0; dst < nprocs_; ++dst) {
     const char* at = dst == pid_ ? nullptr : post_or_stop(out_per_dst[dst]);
     mailboxes_.reply(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
@@ -326,7 +327,8 @@ void ShmEngine::finish() {
   staging_ = nullptr;
 }
 
-void ShmEngine::abort_all(const char* message) {
+// Whoever stops the run first prints, so both scopes end the same way.
+void ShmEngine::abort_all(const char* message, ErrorScope) {
   Supervisor::stop_run(control_, stop_fd_, message);
   leave_stopped();
 }

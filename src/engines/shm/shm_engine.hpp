@@ -58,7 +58,7 @@ class ShmEngine final : public Engine {
 
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
-  [[noreturn]] void abort_all(const char* message) override;
+  [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
 
  private:
   ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd);

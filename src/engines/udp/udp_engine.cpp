@@ -39,7 +39,8 @@ void UdpEngine::fetch(int src, void* into) {
 void UdpEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::size_t) {
   abort_all(
       "superstep: internal error: remote memory read asked of the udp engine, which ships "
-      "every payload in the streams");
+      "every payload in the streams",
+      ErrorScope::kLocal);
 }
 
 void UdpEngine::exchange_replies(const StreamRef* out_per_dst) {
@@ -66,13 +67,13 @@ void UdpEngine::finish() {
   }
 }
 
-void UdpEngine::abort_all(const char* message) { transport_.abort_run(message); }
-
-// Every process found the same error at the same point, after a round they
-// all completed: process 0 says it, and nobody needs to tell anybody (a stop
-// request could reach process 0 before it printed, and silence it).
-void UdpEngine::abort_all_collective(const char* message) {
-  transport_.end_quietly(pid() == 0 ? message : nullptr);
+// A collective error was found by every process at the same point, after a
+// round they all completed: process 0 says it, and nobody needs to tell
+// anybody (a stop request could reach process 0 before it printed, and
+// silence it).
+void UdpEngine::abort_all(const char* message, ErrorScope scope) {
+  if (scope == ErrorScope::kCollective) transport_.end_quietly(pid() == 0 ? message : nullptr);
+  transport_.abort_run(message);
 }
 
 }  // namespace superstep::udp

@@ -40,8 +40,7 @@ class UdpEngine final : public Engine {
 
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
-  [[noreturn]] void abort_all(const char* message) override;
-  [[noreturn]] void abort_all_collective(const char* message) override;
+  [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
 
  private:
   Transport& transport_;
