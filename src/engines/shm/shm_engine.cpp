@@ -164,14 +164,24 @@ void ShmEngine::note_superstep(std::uint64_t superstep) {
   run_status::note(pid_, superstep, RunState::kComputing);
 }
 
-std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                                  const void* bulk_base) {
+EngineCapabilities ShmEngine::capabilities() {
+  EngineCapabilities caps;
+  if (reads_remote_)
+    caps.remote_memory = this;
+  else
+    caps.replies = this;
+  if (staging_) caps.shared_staging = this;
+  return caps;
+}
+
+std::uint32_t ShmEngine::exchange(const Publication& mine) {
+  const StreamRef* out_per_dst = mine.streams;
   parity_ = static_cast<int>(mine.superstep & 1);
   run_status::note(pid_, mine.superstep,
                    mine.flags & kFlagEnd ? RunState::kInEnd : RunState::kInSync);
   ProcessRecord& me = control_.process(pid_);
-  me.summary[parity_] = mine;
-  me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
+  me.summary[parity_] = mine.summary;
+  me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(mine.bulk_base);
   if (mailboxes_.valid()) mailboxes_.start_filling(parity_);  // also for this sync's replies
   // This process's descriptors lie one per destination, a page apart at large
   // p: they are written only when it has streams, or to clear what it wrote
@@ -284,9 +294,6 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
 // The replies go after this sync's streams in this process's mailbox; the
 // barrier makes them visible to all.
 void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
-  if (reads_remote_ || !mailboxes_.valid())
-    abort_all("superstep: internal error: reply round asked of the shared-memory engine",
-              ErrorScope::kLocal);
   for (int dst = 0; dst < nprocs_; ++dst) {
     const char* at = dst == pid_ ? nullptr : post_or_stop(out_per_dst[dst]);
     mailboxes_.reply(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
@@ -296,11 +303,10 @@ void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
 }
 
 std::uint64_t ShmEngine::reply_size(int src) const {
-  return mailboxes_.valid() ? mailboxes_.reply(parity_, pid_, src).size : 0;
+  return mailboxes_.reply(parity_, pid_, src).size;
 }
 
 const char* ShmEngine::reply_data(int src) const {
-  if (!mailboxes_.valid()) return nullptr;
   return reinterpret_cast<const char*>(mailboxes_.reply(parity_, pid_, src).address);
 }
 

@@ -14,19 +14,18 @@ UdpEngine::UdpEngine(Transport& transport, int nprocs)
   install_crash_report(transport_.rank(), &Transport::tell_died);
 }
 
-// Every sync is one round: the summaries ride on the count packets (56 bytes
-// each), so an empty superstep costs one exchange of counts, the barrier.
-std::uint32_t UdpEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                                  const void*) {
+// Every sync is one round: the summaries ride on the count packets
+// (kSummaryBytes each), so an empty superstep costs one exchange of counts, the barrier.
+std::uint32_t UdpEngine::exchange(const Publication& mine) {
   parity_ = static_cast<int>(mine.superstep & 1);
   Arrivals& in = streams_[parity_];
-  std::uint32_t all = transport_.round(nprocs_, mine.flags, &mine, sizeof mine,
-                                       (mine.flags & kFlagStream) ? out_per_dst : nullptr, in);
+  std::uint32_t all = transport_.round(nprocs_, mine.flags, &mine.summary, sizeof mine.summary,
+                                       (mine.flags & kFlagStream) ? mine.streams : nullptr, in);
   for (int q = 0; q < nprocs_; ++q) {
     if (q == pid()) {
-      summaries_[q] = mine;
-    } else if (in.summary[q].size() == sizeof(SyncSummary)) {
-      std::memcpy(&summaries_[q], in.summary[q].data(), sizeof(SyncSummary));
+      summaries_[q] = mine.summary;
+    } else if (in.summary[q].size() == sizeof(SummaryBlob)) {
+      std::memcpy(&summaries_[q], in.summary[q].data(), sizeof(SummaryBlob));
     }
   }
   return all;
@@ -34,13 +33,6 @@ std::uint32_t UdpEngine::exchange(const SyncSummary& mine, const StreamRef* out_
 
 void UdpEngine::fetch(int src, void* into) {
   std::memcpy(into, incoming_data(src), incoming_size(src));
-}
-
-void UdpEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::size_t) {
-  abort_all(
-      "superstep: internal error: remote memory read asked of the udp engine, which ships "
-      "every payload in the streams",
-      ErrorScope::kLocal);
 }
 
 void UdpEngine::exchange_replies(const StreamRef* out_per_dst) {
