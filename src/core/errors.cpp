@@ -5,7 +5,6 @@
 #include <cstdlib>
 
 #include "core/runtime.hpp"
-#include "engines/engine_select.hpp"
 
 namespace superstep {
 
@@ -19,7 +18,18 @@ std::string vformat(const char* fmt, va_list args) {
   if (n > 0) std::vsnprintf(out.data(), out.size() + 1, fmt, args);
   return out;
 }
+
+void print_and_exit(const char* message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", message);
+  std::exit(1);
+}
+
+// Constant-initialized, so it is set before any static constructor runs.
+OutsideStopHook g_outside_stop = &print_and_exit;
 }  // namespace
+
+void set_outside_stop_hook(OutsideStopHook hook) { g_outside_stop = hook ? hook : &print_and_exit; }
 
 std::string format(const char* fmt, ...) {
   va_list args;
@@ -43,13 +53,9 @@ void usage_error(const char* primitive, const char* fmt, ...) {
 }
 
 void fatal(const std::string& message, ErrorScope scope) {
-  if (Runtime* rt = Runtime::active()) {
-    if (scope == ErrorScope::kCollective) rt->engine().abort_all_collective(message.c_str());
-    rt->engine().abort_all(message.c_str());
-  }
-  // Outside bsp_begin..bsp_end there is only this process to stop; under MPI
-  // every rank may be finding the same error (engine_select.hpp).
-  stop_outside_begin_end(message.c_str());
+  if (Runtime* rt = Runtime::active()) rt->engine().abort_all(message.c_str(), scope);
+  g_outside_stop(message.c_str());
+  std::exit(1);  // not reached: a stop hook does not return
 }
 
 }  // namespace superstep

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "core/error_scope.hpp"
+
 namespace superstep {
 
 // Formats like printf into a std::string.
@@ -15,12 +17,17 @@ std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 [[noreturn]] void usage_error(const char* primitive, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-// Who finds an error: this process alone, or every process at the same point
-// with the same message (the summaries of a sync disagree).
-enum class ErrorScope { kLocal, kCollective };
-
 // Stops every process with a message that is already complete (collective
 // mismatches found at a sync, faults).
+// Inside bsp_begin..bsp_end the engine stops every process (Engine::abort_all);
+// outside, the stop hook below does.
 [[noreturn]] void fatal(const std::string& message, ErrorScope scope = ErrorScope::kLocal);
+
+// How an error outside bsp_begin..bsp_end ends the program; it must not
+// return. Without a hook this process prints the message and exits with
+// status 1. Engine selection installs one that also knows jobs where every
+// process runs the whole program (an MPI launcher's; engine_select.hpp).
+using OutsideStopHook = void (*)(const char* message);
+void set_outside_stop_hook(OutsideStopHook hook);
 
 }  // namespace superstep

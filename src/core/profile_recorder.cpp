@@ -109,7 +109,7 @@ void Recorder::write_header() {
   line_ += ",\"date\":";
   append_string(line_, date);
   line_ += ",\"remote_reads\":";
-  line_ += engine_.reads_remote_memory() ? "true" : "false";
+  line_ += engine_.capabilities().remote_memory ? "true" : "false";
   line_ += ",\"begin_ns\":";
   append_int(line_, begin_ns_);
   line_ += '}';

@@ -33,15 +33,22 @@ void exit_without_end(int status, void*) {
   rt->engine().abort_all(format("superstep: process %d exited with status %d in superstep %llu "
                                 "without calling bsp_end; stopping all processes",
                                 rt->pid(), status, static_cast<unsigned long long>(rt->superstep()))
-                             .c_str());
+                             .c_str(),
+                         ErrorScope::kLocal);
 }
 }  // namespace
 
-Runtime::Runtime(Engine* engine) : engine_(engine), pid_(engine->pid()), nprocs_(engine->nprocs()) {
+Runtime::Runtime(Engine* engine)
+    : engine_(engine),
+      caps_(engine->capabilities()),
+      pid_(engine->pid()),
+      nprocs_(engine->nprocs()) {
   registry_.reset(nprocs_, pid_);
   for (int k = 0; k < 2; ++k) {
-    outbox_[k].reset(nprocs_, !engine->reads_remote_memory());
-    outbox_[k].set_staging(engine->staging(k));
+    // Without remote reads every payload travels inside the streams.
+    outbox_[k].reset(nprocs_, !caps_.remote_memory);
+    outbox_[k].set_staging(caps_.shared_staging ? caps_.shared_staging->staging(k)
+                                                : SharedArea{nullptr, 0});
     incoming_[k].resize(nprocs_);
   }
   stream_refs_.resize(nprocs_);
@@ -134,8 +141,7 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
   gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp});
-  if (pid != pid_ && !engine_->reads_remote_memory())
-    outbox_[parity_].get_request(pid, remote, nbytes);
+  if (pid != pid_ && !caps_.remote_memory) outbox_[parity_].get_request(pid, remote, nbytes);
 }
 
 void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* dst,
@@ -148,7 +154,7 @@ void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* d
   }
   // It reads while the owner computes, which only reading the owner's memory
   // can do: an engine that moves data only at syncs cannot serve it.
-  if (!engine_->reads_remote_memory())
+  if (!caps_.remote_memory)
     usage_error("bsp_direct_get",
                 "reads process %d's memory at once, which this run cannot do: cross-memory "
                 "attach is refused here (or the engine is MPI); use bsp_get, which reads at the "
@@ -156,7 +162,7 @@ void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* d
                 pid);
   iovec local{dst, nbytes};
   iovec from{reinterpret_cast<void*>(remote), nbytes};
-  engine_->read_remote(pid, &local, 1, &from, 1);
+  caps_.remote_memory->read_remote(pid, &local, 1, &from, 1);
 }
 
 std::int64_t Runtime::set_tagsize(std::int64_t tag_bytes) {

@@ -10,6 +10,7 @@
 #include "core/message_queue.hpp"
 #include "core/profile_recorder.hpp"
 #include "core/registry.hpp"
+#include "core/sync_summary.hpp"
 #include "engines/engine.hpp"
 #include "messaging/outbox.hpp"
 
@@ -89,7 +90,7 @@ class Runtime {
 
   // sync.cpp
   void run_sync(SyncKind kind);
-  SyncSummary summarize(SyncKind kind) const;
+  Publication publish(SyncKind kind) const;
   void check_agreement(std::uint32_t all) const;
   void fetch_streams();
   void read_get_sources();
@@ -102,6 +103,7 @@ class Runtime {
   static bool begun_;
 
   std::unique_ptr<Engine> engine_;
+  EngineCapabilities caps_;  // what engine_ can do beyond the common calls
   int pid_;
   int nprocs_;
   std::uint64_t superstep_ = 0;
@@ -113,7 +115,7 @@ class Runtime {
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
   std::vector<StreamRef> incoming_view_;  // this sync's stream from each source
-  std::vector<ByteBuffer> replies_;       // engines without remote reads: answers to gets
+  std::vector<ByteBuffer> replies_;       // engines with a reply round: answers to gets
   int parity_ = 0;
   std::vector<StreamRef> stream_refs_;
 

@@ -23,7 +23,8 @@ namespace {
 // Gathers consecutive remote reads from one process into one system call.
 class RemoteReads {
  public:
-  RemoteReads(Engine& engine, int src) : engine_(engine), src_(src) {}
+  // `memory` may be null where nothing is ever added (no remote reads).
+  RemoteReads(RemoteMemory* memory, int src) : memory_(memory), src_(src) {}
   ~RemoteReads() { flush(); }
   void add(void* local, std::uint64_t remote, std::uint64_t nbytes) {
     local_.push_back({local, nbytes});
@@ -31,13 +32,13 @@ class RemoteReads {
   }
   void flush() {
     if (local_.empty()) return;
-    engine_.read_remote(src_, local_.data(), local_.size(), remote_.data(), remote_.size());
+    memory_->read_remote(src_, local_.data(), local_.size(), remote_.data(), remote_.size());
     local_.clear();
     remote_.clear();
   }
 
  private:
-  Engine& engine_;
+  RemoteMemory* memory_;
   int src_;
   std::vector<iovec> local_, remote_;
 };
@@ -56,24 +57,26 @@ std::string list_values(int nprocs, Value value) {
 }
 }  // namespace
 
-SyncSummary Runtime::summarize(SyncKind kind) const {
+Publication Runtime::publish(SyncKind kind) const {
   const Outbox& out = outbox_[parity_];
   SyncSummary s{};
   s.kind = kind;
-  s.superstep = superstep_;
   s.tagsize_next = tagsize_next_;
   s.tagsize_calls = tagsize_calls_;
   s.pushes = registry_.pending_pushes();
   s.pops = static_cast<std::uint32_t>(registry_.pending().size()) - s.pushes;
   s.registration_digest = registry_.pending_digest();
   s.first_popped = registry_.first_popped();
-  if (out.any_stream()) s.flags |= kFlagStream;
-  if (!gets_.empty()) s.flags |= kFlagGets;
-  if (out.remote_hp()) s.flags |= kFlagRemoteHp;
-  if (tagsize_calls_) s.flags |= kFlagTagsize;
-  if (!registry_.pending().empty()) s.flags |= kFlagRegistration;
-  if (kind == SyncKind::kEnd) s.flags |= kFlagEnd;
-  return s;
+  std::uint32_t flags = 0;
+  if (out.any_stream()) flags |= kFlagStream;
+  if (!gets_.empty()) flags |= kFlagGets;
+  if (out.remote_hp()) flags |= kFlagRemoteHp;
+  if (tagsize_calls_) flags |= kFlagTagsize;
+  if (!registry_.pending().empty()) flags |= kFlagRegistration;
+  if (kind == SyncKind::kEnd) flags |= kFlagEnd;
+  // What check_agreement compares: the engine moves summaries only then.
+  if (flags & (kFlagTagsize | kFlagRegistration | kFlagEnd)) flags |= kFlagSummaries;
+  return {superstep_, flags, s.to_blob(), stream_refs_.data(), out.bulk().data()};
 }
 
 void Runtime::run_sync(SyncKind kind) {
@@ -82,7 +85,7 @@ void Runtime::run_sync(SyncKind kind) {
   Outbox& out = outbox_[parity_];
   for (int dst = 0; dst < nprocs_; ++dst)
     stream_refs_[dst] = {out.stream(dst).data(), out.stream(dst).size()};
-  std::uint32_t all = engine_->exchange(summarize(kind), stream_refs_.data(), out.bulk().data());
+  std::uint32_t all = engine_->exchange(publish(kind));
   if (profile_) [[unlikely]]
     profile_->sync_exchanged();
   queue_.clear();  // last superstep's messages are gone whatever happens now
@@ -90,7 +93,7 @@ void Runtime::run_sync(SyncKind kind) {
     check_agreement(all);
     fetch_streams();
     if (all & kFlagGets) read_get_sources();
-    if ((all & kFlagGets) && engine_->reads_remote_memory()) engine_->barrier(0);
+    if ((all & kFlagGets) && caps_.remote_memory) engine_->barrier(0);
     apply_streams();
     if (all & kFlagRegistration) registry_.commit(pushes_of_);
     if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
@@ -105,7 +108,11 @@ void Runtime::run_sync(SyncKind kind) {
 }
 
 void Runtime::check_agreement(std::uint32_t all) const {
-  auto s = [&](int q) -> const SyncSummary& { return engine_->summary(q); };
+  // Every check below needs a flag that also sets kFlagSummaries.
+  if (!(all & kFlagSummaries)) return;
+  std::vector<SyncSummary> summaries(nprocs_);
+  for (int q = 0; q < nprocs_; ++q) summaries[q] = SyncSummary::from_blob(engine_->summary(q));
+  auto s = [&](int q) -> const SyncSummary& { return summaries[q]; };
   const unsigned long long step = superstep_;
   // Every process compares the same summaries: what one finds, all find.
   auto disagree = [](const std::string& message) { fatal(message, ErrorScope::kCollective); };
@@ -199,10 +206,10 @@ void Runtime::read_get_sources() {
   }
   get_staging_.resize(staged);
   auto into = [&](const GetRequest& g) { return g.hp ? g.dst : get_staging_.data() + g.staging; };
-  if (!engine_->reads_remote_memory()) {
+  if (!caps_.remote_memory) {
     answer_get_requests();
     std::vector<const char*> next(nprocs_);
-    for (int q = 0; q < nprocs_; ++q) next[q] = engine_->reply_data(q);
+    for (int q = 0; q < nprocs_; ++q) next[q] = caps_.replies->reply_data(q);
     for (const GetRequest& g : gets_) {
       if (g.src == pid_) {
         std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
@@ -215,7 +222,7 @@ void Runtime::read_get_sources() {
   }
   for (std::size_t i = 0; i < gets_.size();) {
     int src = gets_[i].src;
-    RemoteReads reads(*engine_, src);
+    RemoteReads reads(caps_.remote_memory, src);
     for (; i < gets_.size() && gets_[i].src == src; ++i) {
       const GetRequest& g = gets_[i];
       if (src == pid_)
@@ -245,7 +252,7 @@ void Runtime::answer_get_requests() {
     stream_refs_[r] = {reply.data(), reply.size()};
   }
   stream_refs_[pid_] = {nullptr, 0};
-  engine_->exchange_replies(stream_refs_.data());
+  caps_.replies->exchange_replies(stream_refs_.data());
 }
 
 void Runtime::apply_streams() {
@@ -261,10 +268,14 @@ void Runtime::apply_streams() {
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
   const bool self = src == pid_;
   const char* own_bulk = outbox_[parity_].bulk().data();
-  const char* staging = self ? engine_->staging(parity_).data : engine_->staging_of(src, parity_);
+  const SharedStaging* shared = caps_.shared_staging;
+  const char* staging = !shared ? nullptr
+                        : self  ? shared->staging(parity_).data
+                                : shared->staging_of(src, parity_);
+  RemoteMemory* memory = caps_.remote_memory;
   const auto remote_bulk =
-      reinterpret_cast<std::uintptr_t>(self ? nullptr : engine_->bulk_base(src));
-  RemoteReads reads(*engine_, src);
+      reinterpret_cast<std::uintptr_t>(self || !memory ? nullptr : memory->bulk_base(src));
+  RemoteReads reads(memory, src);
   std::uint64_t messages = 0, payload = 0;
   for (const char* at = begin; at < end;) {
     auto* h = reinterpret_cast<const RecordHeader*>(at);

@@ -1,43 +1,54 @@
-// The transport interface the core sees. An engine starts the processes, moves
-// byte streams between them at a sync, reads remote memory where the platform
-// allows it, and stops everything on a fault. It knows nothing about
-// registrations, tags or the order in which writes are applied: that is core's.
+// The engine boundary: everything the core (src/core) asks of a transport,
+// written as a contract. An engine starts the processes, moves byte streams
+// and a fixed-size summary between them at a sync, and stops everything on
+// a fault. It never interprets a stream or a summary: registrations, tags,
+// the order of writes and what the summaries must agree on are core's.
+//
+// Who calls what, and when (src/core/runtime.cpp, src/core/sync.cpp):
+//   bsp_begin    engine selection starts the engine (engine_select.hpp); the
+//                core then calls capabilities() once and keeps the answer;
+//                with BSP_PROFILE set, one barrier()
+//   bsp_sync     exchange(); then, depending on the OR of the flags, summary(),
+//                incoming_data() or fetch(), the capabilities' calls, and at
+//                most two barrier()s; note_superstep() as the next one starts
+//   bsp_end      the same as bsp_sync, always with its closing barrier(); one
+//                more barrier() with BSP_PROFILE set; then finish()
+//   any time     pid(), nprocs(), seconds_since_start(), RemoteMemory's
+//                read_remote() (bsp_direct_get); abort_all() on an error, also
+//                from an exit handler (a process that exits without bsp_end)
+//
+// The core calls from the thread that runs the BSP process, one call at a
+// time. "Collective" means every process of the run makes the call, in the
+// same order relative to the other collective calls; an engine may block in
+// it until all have.
 #pragma once
 
 #include <sys/uio.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
+
+#include "core/error_scope.hpp"
 
 namespace superstep {
 
-// Bits of SyncSummary::flags. The engine ORs the flags of all processes at a
-// sync, so every process knows which phases anybody needs.
-enum SyncFlag : std::uint32_t {
-  kFlagStream = 1u << 0,        // some stream is non-empty (puts, sends, registrations)
-  kFlagGets = 1u << 1,          // some process has gets: sources must be read before any write
-  kFlagRemoteHp = 1u << 2,      // some hpput is read from user memory: hold everyone until done
-  kFlagTagsize = 1u << 3,       // some process called bsp_set_tagsize
-  kFlagRegistration = 1u << 4,  // some process pushed or popped a registration
-  kFlagEnd = 1u << 5,           // some process is in bsp_end
+// Bits of the flags a process hands to exchange() and barrier(). The engine
+// ORs them over all processes and returns the OR to each. It may act on the
+// three below; the bits from kFirstCoreFlag up are the core's, and the engine
+// only carries them.
+enum EngineFlag : std::uint32_t {
+  kFlagStream = 1u << 0,     // this process's outgoing streams are not all empty
+  kFlagSummaries = 1u << 1,  // the core reads summary(q) after this exchange
+  kFlagEnd = 1u << 2,        // this process is in bsp_end (fault reports say so)
 };
+inline constexpr std::uint32_t kFirstCoreFlag = 1u << 8;
 
-enum class SyncKind : std::uint32_t { kSync = 1, kEnd = 2 };
-
-// What each process publishes when it enters bsp_sync or bsp_end. Every
-// process reads every summary and checks that they agree.
-struct SyncSummary {
-  SyncKind kind;
-  std::uint32_t flags;
-  std::uint64_t superstep;
-  std::int64_t tagsize_next;  // the tag size this process wants for the next superstep
-  std::uint32_t tagsize_calls;
-  std::uint32_t pushes;
-  std::uint32_t pops;
-  std::uint32_t unused = 0;
-  std::uint64_t registration_digest;  // hash of this superstep's (push/pop, slot id) sequence
-  std::uint64_t first_popped;         // slot id of this superstep's first pop (for messages)
+// The per-process summary of a sync as the engine sees it: bytes whose
+// layout only the core knows (core/sync_summary.hpp). An engine copies them,
+// as a whole, from each process to every process.
+inline constexpr std::size_t kSummaryBytes = 48;
+struct SummaryBlob {
+  alignas(8) unsigned char bytes[kSummaryBytes];
 };
 
 struct StreamRef {
@@ -50,73 +61,140 @@ struct SharedArea {
   std::uint64_t size;
 };
 
+// What one process publishes when it enters bsp_sync or bsp_end.
+struct Publication {
+  std::uint64_t superstep;  // the superstep this sync ends; its parity picks the buffers
+  std::uint32_t flags;      // EngineFlag bits and the core's
+  SummaryBlob summary;
+  // One stream per destination (nprocs() of them; the own one is never
+  // moved). The array is valid during the call only; the bytes it points to
+  // stay valid and unchanged until this process's next exchange() of the
+  // same parity, so a slower process may still read them while this one
+  // runs the next superstep.
+  const StreamRef* streams;
+  // This process's private staging of large puts, read by others through
+  // RemoteMemory; engines without that capability ignore it. Same lifetime.
+  const void* bulk_base;
+};
+
+// Capability: reading any process's memory directly (shared memory with
+// cross-memory attach). With it the core leaves hp-put and get sources in
+// place and reads them during the sync, and serves bsp_direct_get.
+class RemoteMemory {
+ public:
+  // Copies the byte ranges `remote` of process src (src != pid()) into the
+  // ranges `local` of this process, in order (process_vm_readv semantics).
+  // The core calls it during a sync between exchange() and the last
+  // barrier(), and for bsp_direct_get at any time. On failure the engine
+  // stops the run with a message; it does not return then.
+  virtual void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
+                           std::size_t nremote) = 0;
+  // Valid after exchange(): the bulk_base process src published.
+  virtual const void* bulk_base(int src) const = 0;
+
+ protected:
+  ~RemoteMemory() = default;
+};
+
+// Capability: a second round of streams at a sync, for engines without
+// RemoteMemory: the owners of get sources answer the get requests they
+// received in the first round.
+class ReplyRound {
+ public:
+  // Collective, only at a sync whose OR of flags asked for gets, after
+  // fetching the first round's streams. Publishes one reply stream per
+  // destination (the own one is empty and never moved) and waits for all.
+  // They need to stay valid only until the call returns.
+  virtual void exchange_replies(const StreamRef* out_per_dst) = 0;
+  // Valid until the next exchange(): the reply src sent this process.
+  virtual std::uint64_t reply_size(int src) const = 0;
+  virtual const char* reply_data(int src) const = 0;
+
+ protected:
+  ~ReplyRound() = default;
+};
+
+// Capability: memory every process maps at the same place for the whole run,
+// where a process stages the large buffered puts of a superstep so that
+// their destinations copy them with a plain memcpy.
+class SharedStaging {
+ public:
+  // This process's area for supersteps of the given parity (0 or 1).
+  virtual SharedArea staging(int parity) const = 0;
+  // Where process src's area of that parity is seen from this process.
+  virtual const char* staging_of(int src, int parity) const = 0;
+
+ protected:
+  ~SharedStaging() = default;
+};
+
+// What an engine can do beyond the calls every engine has, fixed from start
+// to finish() (an engine may decide at start, e.g. when cross-memory attach
+// is refused). Exactly one of remote_memory and replies is set: the core
+// reads get sources one way or the other. The pointers live as long as the
+// engine.
+struct EngineCapabilities {
+  RemoteMemory* remote_memory = nullptr;
+  ReplyRound* replies = nullptr;
+  SharedStaging* shared_staging = nullptr;  // optional: without it, puts stage privately
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
 
+  // This process's number, 0..nprocs()-1, and the number of processes; fixed
+  // from start to finish().
   virtual int pid() const = 0;
   virtual int nprocs() const = 0;
+  // Seconds since a start common to all processes (bsp_time).
   virtual double seconds_since_start() const = 0;
+  // What this engine can do beyond the calls below: the same answer every
+  // time. The core asks once, right after start, and keeps it.
+  virtual EngineCapabilities capabilities() = 0;
 
-  // Collective. Publishes this process's summary, its outgoing streams (one
-  // per destination; they stay valid until the sync after next) and the base
-  // of its bulk staging area, then waits for every process. Returns the OR of
-  // all processes' flags.
-  virtual std::uint32_t exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                                 const void* bulk_base) = 0;
-  // Valid after exchange(): what process q published.
-  virtual const SyncSummary& summary(int q) const = 0;
+  // Collective: the barrier of every sync. Publishes `mine`, waits for every
+  // process and returns the OR of all processes' flags. When the OR is 0 the
+  // core makes no other engine call in this sync but note_superstep(): an
+  // empty superstep costs this call alone, which must cost about a barrier.
+  // The streams of the previous exchange of the same parity are no longer
+  // read by anyone once this returns.
+  virtual std::uint32_t exchange(const Publication& mine) = 0;
+  // Valid after exchange() until the next one: what process q published as
+  // its summary. Only called when the OR of flags has kFlagSummaries; an
+  // engine may skip moving summaries otherwise.
+  virtual const SummaryBlob& summary(int q) const = 0;
+  // Valid after exchange(): the size of the stream src addressed to this
+  // process (src != pid()).
   virtual std::uint64_t incoming_size(int src) const = 0;
-  virtual const void* bulk_base(int src) const = 0;
-  // Copies the stream that src addressed to this process into `into`
-  // (incoming_size(src) bytes).
+  // That stream's bytes when the engine holds them in memory this process
+  // can read, else nullptr. They must stay valid and unchanged until this
+  // process's next exchange() has returned: the message queue of the next
+  // superstep points into them (double-buffer by parity).
+  virtual const char* incoming_data(int src) const = 0;
+  // Otherwise the core calls this once per source with incoming_size(src) > 0
+  // and incoming_data(src) == nullptr: copy the stream into `into`.
   virtual void fetch(int src, void* into) = 0;
-  // The stream src addressed to this process when the engine already holds
-  // it in its own memory (valid until the next exchange), else nullptr and
-  // the core calls fetch().
-  virtual const char* incoming_data(int /*src*/) const { return nullptr; }
 
-  // Memory that every process can read directly: where this process stages
-  // the large buffered puts of supersteps of the given parity, so that their
-  // destinations copy them with a plain memcpy. Empty when the engine has
-  // none (the core then stages in private memory).
-  virtual SharedArea staging(int /*parity*/) const { return {nullptr, 0}; }
-  // Where process src's staging area of that parity is seen from here.
-  virtual const char* staging_of(int /*src*/, int /*parity*/) const { return nullptr; }
-
-  // Whether read_remote() works (shared memory: yes, MPI: no). Without it the
-  // core ships every payload inside the streams, and the owners of get
-  // sources answer the gets in a second round, exchange_replies().
-  virtual bool reads_remote_memory() const = 0;
-  // Copies remote byte ranges of process src into local ranges, in order.
-  virtual void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
-                           std::size_t nremote) = 0;
-  // Collective, for engines that do not read remote memory, at a sync where
-  // some process has gets: publishes one reply stream per destination and
-  // waits for all; then reply_data(src) holds reply_size(src) bytes from src.
-  virtual void exchange_replies(const StreamRef* out_per_dst) = 0;
-  virtual std::uint64_t reply_size(int src) const = 0;
-  virtual const char* reply_data(int src) const = 0;
-  // Collective barrier; returns the OR of all processes' flags.
+  // Collective barrier inside a sync or at bsp_end; returns the OR of all
+  // processes' flags.
   virtual std::uint32_t barrier(std::uint32_t flags) = 0;
 
-  // Tells the engine which superstep this process is in, so that a fault
-  // report can name it.
+  // The superstep this process computes in now (0 at start, then after every
+  // sync), so that a fault report can name it. Not collective; cheap.
   virtual void note_superstep(std::uint64_t superstep) = 0;
-  // After the final exchange of bsp_end: other processes exit, pid 0 waits
-  // for them and returns.
+  // After bsp_end's exchange and barrier: every process but 0 ends here (its
+  // output flushed, exit status 0); process 0 waits for them and returns,
+  // and then the core deletes the engine.
   virtual void finish() = 0;
-  // Prints `message` (once for the whole program, whoever calls first) and
-  // stops every process; the program exits with a non-zero status. For an
-  // error this process found on its own: the engine prints it at once.
-  [[noreturn]] virtual void abort_all(const char* message) = 0;
-  // The same for a collective error: one that every process finds at the same
-  // point with the same message (the summaries disagree at a sync). An engine
-  // whose processes cannot tell who printed first (MPI) has one of them print.
-  [[noreturn]] virtual void abort_all_collective(const char* message) {
-    abort_all(message);
-    std::abort();  // not reached: abort_all does not return
-  }
+  // Prints `message` (one complete line, no newline) on stderr and stops
+  // every process of the run; the program exits with a non-zero status and
+  // leaves nothing behind. Does not return. `scope` says who found the
+  // error: kLocal, this process alone (print it at once: nobody else knows);
+  // kCollective, every process at the same point with the same message (the
+  // summaries of a sync disagree): the engine prints it once, and may wait
+  // for the others to arrive instead of racing them.
+  [[noreturn]] virtual void abort_all(const char* message, ErrorScope scope) = 0;
 };
 
 }  // namespace superstep

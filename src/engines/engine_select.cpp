@@ -187,33 +187,7 @@ const EnginePlugin& plugin_calls(const char* primitive, const Selection& s) {
   return *p.calls;
 }
 
-}  // namespace
-
-Engine* start_engine(int nprocs) {
-  Selection s = select("bsp_begin");
-  if (s.name == kShm) return shm::ShmEngine::start(nprocs);
-  return plugin_calls("bsp_begin", s).start(nprocs);
-}
-
-void on_bsp_init(void (*spmd_part)(void)) {
-  Selection s = select("bsp_init");
-  if (s.name == kShm) return;
-  const EnginePlugin& calls = plugin_calls("bsp_init", s);
-  if (calls.before_prefix) calls.before_prefix();
-  if (calls.rank() == 0) return;
-  // Paper §2.2: only process 0 runs the sequential prefix; the others start
-  // in the SPMD part, and bsp_end ends them.
-  spmd_part();
-  std::exit(0);
-}
-
-int agree_on_maxprocs(int maxprocs) {
-  Selection s = select("bsp_begin");
-  if (s.name == kShm) return maxprocs;
-  return plugin_calls("bsp_begin", s).agree_maxprocs(maxprocs);
-}
-
-void stop_outside_begin_end(const char* message) {
+[[noreturn]] void stop_outside_begin_end(const char* message) {
   std::fflush(stdout);
   // The rank in a job of processes that each run the whole program: from an
   // MPI launcher's variables, or from a plugin engine BSP_ENGINE names (only
@@ -249,6 +223,37 @@ void stop_outside_begin_end(const char* message) {
   // Not exit(): with MPI initialized that would finalize it (plugin.cpp), and
   // MPI_Finalize waits for every rank; the launcher stops the others now.
   std::_Exit(1);
+}
+
+// Installed when libbsp (or the program linking it statically) is loaded,
+// before any code can find an error.
+[[maybe_unused]] const bool g_outside_stop_installed =
+    (set_outside_stop_hook(&stop_outside_begin_end), true);
+
+}  // namespace
+
+Engine* start_engine(int nprocs) {
+  Selection s = select("bsp_begin");
+  if (s.name == kShm) return shm::ShmEngine::start(nprocs);
+  return plugin_calls("bsp_begin", s).start(nprocs);
+}
+
+void on_bsp_init(void (*spmd_part)(void)) {
+  Selection s = select("bsp_init");
+  if (s.name == kShm) return;
+  const EnginePlugin& calls = plugin_calls("bsp_init", s);
+  if (calls.before_prefix) calls.before_prefix();
+  if (calls.rank() == 0) return;
+  // Paper §2.2: only process 0 runs the sequential prefix; the others start
+  // in the SPMD part, and bsp_end ends them.
+  spmd_part();
+  std::exit(0);
+}
+
+int agree_on_maxprocs(int maxprocs) {
+  Selection s = select("bsp_begin");
+  if (s.name == kShm) return maxprocs;
+  return plugin_calls("bsp_begin", s).agree_maxprocs(maxprocs);
 }
 
 int mpi_processes_before_begin() {

@@ -8,6 +8,14 @@
 // when the program handed Superstep a communicator (include/bsp_mpi.h).
 // Plugin engines run one process per job rank, each running the whole
 // program, as under MPI; the calls below say "under MPI" for all of them.
+//
+// Errors found outside bsp_begin..bsp_end stop the program through a hook
+// this file installs in core (set_outside_stop_hook, core/errors.hpp): under
+// an MPI launcher every rank runs the code before bsp_begin (and after
+// bsp_init only rank 0 runs anything else there), so every rank that finds
+// such an error finds the same one: rank 0 prints it at once and its exit
+// ends the job; the others stay silent unless the job is still running a
+// second later.
 #pragma once
 
 #include "engines/engine.hpp"
@@ -31,13 +39,5 @@ int mpi_processes_before_begin();
 // that computed it, so the other ranks' argument means nothing (paper §2.2).
 // Collective under MPI; on shared memory it returns `maxprocs`.
 int agree_on_maxprocs(int maxprocs);
-
-// Reports an error found outside bsp_begin..bsp_end and ends this process with
-// status 1. Under an MPI launcher every rank runs the code before bsp_begin
-// (and after bsp_init only rank 0 runs anything else there), so every rank
-// that finds such an error finds the same one: rank 0 prints it at once and
-// its exit ends the job; the others stay silent unless the job is still
-// running a second later.
-[[noreturn]] void stop_outside_begin_end(const char* message);
 
 }  // namespace superstep

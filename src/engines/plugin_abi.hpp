@@ -2,7 +2,8 @@
 // table of calls it returns. libbsp finds the plugin by the engine's name
 // (BSP_ENGINE=name, engine_select.cpp), looks up kEnginePluginSymbol with
 // dlsym and calls it once. Both sides include this header, so the names and
-// types agree; kEnginePluginAbi changes whenever the table does.
+// types agree; kEnginePluginAbi changes whenever the table or the Engine
+// interface it hands out (engine.hpp) does.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +12,7 @@ namespace superstep {
 
 class Engine;
 
-inline constexpr std::uint32_t kEnginePluginAbi = 1;
+inline constexpr std::uint32_t kEnginePluginAbi = 2;
 
 struct EnginePlugin {
   std::uint32_t abi;  // kEnginePluginAbi of the plugin's build

@@ -9,11 +9,6 @@
 
 namespace superstep::mpi {
 
-namespace {
-// Flags whose sync the core checks against every process's summary.
-constexpr std::uint32_t kFlagsNeedingSummaries = kFlagEnd | kFlagRegistration | kFlagTagsize;
-}  // namespace
-
 MpiEngine::MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded)
     : comm_(comm), owns_mpi_(owns_mpi), embedded_(embedded) {
   MPI_Comm_rank(comm_, &pid_);
@@ -34,20 +29,20 @@ MpiEngine::~MpiEngine() {
 }
 
 // An empty superstep costs one MPI_Allreduce of the flags, about a barrier.
-// The summaries travel only when the core will compare them (registrations,
-// tag size, bsp_end), the sizes and streams only when somebody has any.
-std::uint32_t MpiEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                                  const void*) {
+// The summaries travel only when the core will read them (kFlagSummaries),
+// the sizes and streams only when somebody has any.
+std::uint32_t MpiEngine::exchange(const Publication& mine) {
   parity_ = static_cast<int>(mine.superstep & 1);
   std::uint32_t all = 0;
   MPI_Allreduce(&mine.flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
-  if (all & kFlagsNeedingSummaries) {
-    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, summaries_.data(), sizeof mine, MPI_BYTE, comm_);
+  if (all & kFlagSummaries) {
+    MPI_Allgather(&mine.summary, sizeof mine.summary, MPI_BYTE, summaries_.data(),
+                  sizeof mine.summary, MPI_BYTE, comm_);
   } else {
-    summaries_[pid_] = mine;
+    summaries_[pid_] = mine.summary;
   }
   if (all & kFlagStream) {
-    streams_[parity_].run(out_per_dst);
+    streams_[parity_].run(mine.streams);
   } else {
     streams_[parity_].clear();
   }
@@ -56,12 +51,6 @@ std::uint32_t MpiEngine::exchange(const SyncSummary& mine, const StreamRef* out_
 
 void MpiEngine::fetch(int src, void* into) {
   std::memcpy(into, incoming_data(src), incoming_size(src));
-}
-
-void MpiEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::size_t) {
-  abort_all(
-      "superstep: internal error: remote memory read asked of the MPI engine, which ships "
-      "every payload in the streams");
 }
 
 void MpiEngine::exchange_replies(const StreamRef* out_per_dst) { replies_.run(out_per_dst); }
@@ -85,8 +74,9 @@ void MpiEngine::finish() {
   if (pid_ != 0) std::exit(0);
 }
 
-void MpiEngine::abort_all(const char* message) { abort_job_local(comm_, message); }
-
-void MpiEngine::abort_all_collective(const char* message) { abort_job_collective(comm_, message); }
+void MpiEngine::abort_all(const char* message, ErrorScope scope) {
+  if (scope == ErrorScope::kCollective) abort_job_collective(comm_, message);
+  abort_job_local(comm_, message);
+}
 
 }  // namespace superstep::mpi

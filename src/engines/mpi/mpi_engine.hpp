@@ -14,7 +14,7 @@
 
 namespace superstep::mpi {
 
-class MpiEngine final : public Engine {
+class MpiEngine final : public Engine, private ReplyRound {
  public:
   // `comm` holds exactly the processes that take part; the engine owns it.
   // `owns_mpi`: Superstep initialized MPI and finalizes it. `embedded`: the
@@ -26,30 +26,30 @@ class MpiEngine final : public Engine {
   int nprocs() const override { return nprocs_; }
   double seconds_since_start() const override { return MPI_Wtime() - start_; }
 
-  std::uint32_t exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                         const void* bulk_base) override;
-  const SyncSummary& summary(int q) const override { return summaries_[q]; }
+  // No remote reads: the core ships every payload in the streams and
+  // answers gets in a reply round.
+  EngineCapabilities capabilities() override { return {nullptr, this, nullptr}; }
+
+  std::uint32_t exchange(const Publication& mine) override;
+  const SummaryBlob& summary(int q) const override { return summaries_[q]; }
   std::uint64_t incoming_size(int src) const override { return streams_[parity_].size(src); }
   const char* incoming_data(int src) const override { return streams_[parity_].data(src); }
-  const void* bulk_base(int) const override { return nullptr; }
   void fetch(int src, void* into) override;
-  bool reads_remote_memory() const override { return false; }
-  void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
-                   std::size_t nremote) override;
-  void exchange_replies(const StreamRef* out_per_dst) override;
-  std::uint64_t reply_size(int src) const override { return replies_.size(src); }
-  const char* reply_data(int src) const override { return replies_.data(src); }
   std::uint32_t barrier(std::uint32_t flags) override;
 
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
-  [[noreturn]] void abort_all(const char* message) override;
-  [[noreturn]] void abort_all_collective(const char* message) override;
+  [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
 
   // Whether some engine is between its start and finish() in this process.
   static bool running() { return running_; }
 
  private:
+  // ReplyRound
+  void exchange_replies(const StreamRef* out_per_dst) override;
+  std::uint64_t reply_size(int src) const override { return replies_.size(src); }
+  const char* reply_data(int src) const override { return replies_.data(src); }
+
   MPI_Comm comm_;
   bool owns_mpi_;
   bool embedded_;
@@ -57,7 +57,7 @@ class MpiEngine final : public Engine {
   int nprocs_ = 1;
   double start_ = 0;
   static inline bool running_ = false;
-  std::vector<SyncSummary> summaries_;
+  std::vector<SummaryBlob> summaries_;
   // Double-buffered by superstep parity: the message queue of superstep k+1
   // points into what arrived at the end of superstep k.
   StreamExchange streams_[2];

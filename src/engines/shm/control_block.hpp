@@ -21,7 +21,7 @@ struct alignas(64) ProcessRecord {
   std::atomic<std::uint64_t> superstep;
   // Published at each sync, by superstep parity: a process may enter the
   // next sync while slower ones still read what it published for this one.
-  SyncSummary summary[2];
+  SummaryBlob summary[2];
   std::uint64_t bulk_base[2];  // address of the bulk staging area
 };
 

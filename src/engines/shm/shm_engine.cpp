@@ -164,14 +164,24 @@ void ShmEngine::note_superstep(std::uint64_t superstep) {
   run_status::note(pid_, superstep, RunState::kComputing);
 }
 
-std::uint32_t ShmEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                                  const void* bulk_base) {
+EngineCapabilities ShmEngine::capabilities() {
+  EngineCapabilities caps;
+  if (reads_remote_)
+    caps.remote_memory = this;
+  else
+    caps.replies = this;
+  if (staging_) caps.shared_staging = this;
+  return caps;
+}
+
+std::uint32_t ShmEngine::exchange(const Publication& mine) {
+  const StreamRef* out_per_dst = mine.streams;
   parity_ = static_cast<int>(mine.superstep & 1);
   run_status::note(pid_, mine.superstep,
                    mine.flags & kFlagEnd ? RunState::kInEnd : RunState::kInSync);
   ProcessRecord& me = control_.process(pid_);
-  me.summary[parity_] = mine;
-  me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(bulk_base);
+  me.summary[parity_] = mine.summary;
+  me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(mine.bulk_base);
   if (mailboxes_.valid()) mailboxes_.start_filling(parity_);  // also for this sync's replies
   // This process's descriptors lie one per destination, a page apart at large
   // p: they are written only when it has streams, or to clear what it wrote
@@ -228,7 +238,7 @@ const char* ShmEngine::post_or_stop(const StreamRef& stream) {
                 "one process may send in a superstep through shared memory",
                 pid_, static_cast<unsigned long long>(mailboxes_.capacity()),
                 static_cast<unsigned long long>(control_.process(pid_).superstep.load()));
-  abort_all(message);
+  abort_all(message, ErrorScope::kLocal);
 }
 
 const char* ShmEngine::incoming_data(int src) const {
@@ -278,14 +288,12 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
                   pid_, src,
                   static_cast<unsigned long long>(control_.process(pid_).superstep.load()),
                   std::strerror(err));
-  abort_all(message);
+  abort_all(message, ErrorScope::kLocal);
 }
 
 // The replies go after this sync's streams in this process's mailbox; the
 // barrier makes them visible to all.
 void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
-  if (reads_remote_ || !mailboxes_.valid())
-    abort_all("superstep: internal error: reply round asked of the shared-memory engine");
   for (int dst = 0; dst < nprocs_; ++dst) {
     const char* at = dst == pid_ ? nullptr : post_or_stop(out_per_dst[dst]);
     mailboxes_.reply(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
@@ -295,11 +303,10 @@ void ShmEngine::exchange_replies(const StreamRef* out_per_dst) {
 }
 
 std::uint64_t ShmEngine::reply_size(int src) const {
-  return mailboxes_.valid() ? mailboxes_.reply(parity_, pid_, src).size : 0;
+  return mailboxes_.reply(parity_, pid_, src).size;
 }
 
 const char* ShmEngine::reply_data(int src) const {
-  if (!mailboxes_.valid()) return nullptr;
   return reinterpret_cast<const char*>(mailboxes_.reply(parity_, pid_, src).address);
 }
 
@@ -326,7 +333,8 @@ void ShmEngine::finish() {
   staging_ = nullptr;
 }
 
-void ShmEngine::abort_all(const char* message) {
+// Whoever stops the run first prints, so both scopes end the same way.
+void ShmEngine::abort_all(const char* message, ErrorScope) {
   Supervisor::stop_run(control_, stop_fd_, message);
   leave_stopped();
 }

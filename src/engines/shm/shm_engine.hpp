@@ -20,7 +20,14 @@ namespace superstep::shm {
 
 class SupervisorWatch;
 
-class ShmEngine final : public Engine {
+// Its capabilities depend on the run: with cross-memory attach it reads
+// remote memory, without it answers gets in a reply round through the
+// mailboxes; the shared staging area exists where the system lets it be
+// reserved.
+class ShmEngine final : public Engine,
+                        private RemoteMemory,
+                        private ReplyRound,
+                        private SharedStaging {
  public:
   // Starts nprocs processes; returns in every one of them. On failure prints
   // why and exits.
@@ -31,36 +38,37 @@ class ShmEngine final : public Engine {
   int nprocs() const override { return nprocs_; }
   double seconds_since_start() const override;
 
-  std::uint32_t exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                         const void* bulk_base) override;
-  const SyncSummary& summary(int q) const override { return control_.process(q).summary[parity_]; }
+  EngineCapabilities capabilities() override;
+
+  std::uint32_t exchange(const Publication& mine) override;
+  const SummaryBlob& summary(int q) const override { return control_.process(q).summary[parity_]; }
   std::uint64_t incoming_size(int src) const override {
     return control_.stream(parity_, pid_, src).size;
   }
-  const void* bulk_base(int src) const override;
-  void fetch(int src, void* into) override;
   const char* incoming_data(int src) const override;
-  SharedArea staging(int parity) const override {
-    return {staging_of_mut(pid_, parity), staging_half_};
-  }
-  const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
-  // Yes, except where cross-memory attach is refused: the core then ships
-  // every payload in the streams, which travel through the mailboxes.
-  bool reads_remote_memory() const override { return reads_remote_; }
-  void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
-                   std::size_t nremote) override;
-  // The reply round, only where cross-memory attach is refused (elsewhere
-  // gets read their sources directly): through the mailboxes.
-  void exchange_replies(const StreamRef* out_per_dst) override;
-  std::uint64_t reply_size(int src) const override;
-  const char* reply_data(int src) const override;
+  void fetch(int src, void* into) override;
   std::uint32_t barrier(std::uint32_t flags) override { return barrier_.arrive_and_wait(flags); }
 
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
-  [[noreturn]] void abort_all(const char* message) override;
+  [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
 
  private:
+  // RemoteMemory, where cross-memory attach works (fetch() uses it too).
+  void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
+                   std::size_t nremote) override;
+  const void* bulk_base(int src) const override;
+  // ReplyRound, only where cross-memory attach is refused: through the
+  // mailboxes, which exist then (choose_for_this_run).
+  void exchange_replies(const StreamRef* out_per_dst) override;
+  std::uint64_t reply_size(int src) const override;
+  const char* reply_data(int src) const override;
+  // SharedStaging, where the area could be reserved.
+  SharedArea staging(int parity) const override {
+    return {staging_of_mut(pid_, parity), staging_half_};
+  }
+  const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
+
   ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd);
   // Ends this process after the program was stopped (by anyone).
   [[noreturn]] void leave_stopped();

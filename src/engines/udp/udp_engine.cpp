@@ -14,19 +14,18 @@ UdpEngine::UdpEngine(Transport& transport, int nprocs)
   install_crash_report(transport_.rank(), &Transport::tell_died);
 }
 
-// Every sync is one round: the summaries ride on the count packets (56 bytes
-// each), so an empty superstep costs one exchange of counts, the barrier.
-std::uint32_t UdpEngine::exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                                  const void*) {
+// Every sync is one round: the summaries ride on the count packets
+// (kSummaryBytes each), so an empty superstep costs one exchange of counts, the barrier.
+std::uint32_t UdpEngine::exchange(const Publication& mine) {
   parity_ = static_cast<int>(mine.superstep & 1);
   Arrivals& in = streams_[parity_];
-  std::uint32_t all = transport_.round(nprocs_, mine.flags, &mine, sizeof mine,
-                                       (mine.flags & kFlagStream) ? out_per_dst : nullptr, in);
+  std::uint32_t all = transport_.round(nprocs_, mine.flags, &mine.summary, sizeof mine.summary,
+                                       (mine.flags & kFlagStream) ? mine.streams : nullptr, in);
   for (int q = 0; q < nprocs_; ++q) {
     if (q == pid()) {
-      summaries_[q] = mine;
-    } else if (in.summary[q].size() == sizeof(SyncSummary)) {
-      std::memcpy(&summaries_[q], in.summary[q].data(), sizeof(SyncSummary));
+      summaries_[q] = mine.summary;
+    } else if (in.summary[q].size() == sizeof(SummaryBlob)) {
+      std::memcpy(&summaries_[q], in.summary[q].data(), sizeof(SummaryBlob));
     }
   }
   return all;
@@ -34,12 +33,6 @@ std::uint32_t UdpEngine::exchange(const SyncSummary& mine, const StreamRef* out_
 
 void UdpEngine::fetch(int src, void* into) {
   std::memcpy(into, incoming_data(src), incoming_size(src));
-}
-
-void UdpEngine::read_remote(int, const iovec*, std::size_t, const iovec*, std::size_t) {
-  abort_all(
-      "superstep: internal error: remote memory read asked of the udp engine, which ships "
-      "every payload in the streams");
 }
 
 void UdpEngine::exchange_replies(const StreamRef* out_per_dst) {
@@ -66,13 +59,13 @@ void UdpEngine::finish() {
   }
 }
 
-void UdpEngine::abort_all(const char* message) { transport_.abort_run(message); }
-
-// Every process found the same error at the same point, after a round they
-// all completed: process 0 says it, and nobody needs to tell anybody (a stop
-// request could reach process 0 before it printed, and silence it).
-void UdpEngine::abort_all_collective(const char* message) {
-  transport_.end_quietly(pid() == 0 ? message : nullptr);
+// A collective error was found by every process at the same point, after a
+// round they all completed: process 0 says it, and nobody needs to tell
+// anybody (a stop request could reach process 0 before it printed, and
+// silence it).
+void UdpEngine::abort_all(const char* message, ErrorScope scope) {
+  if (scope == ErrorScope::kCollective) transport_.end_quietly(pid() == 0 ? message : nullptr);
+  transport_.abort_run(message);
 }
 
 }  // namespace superstep::udp

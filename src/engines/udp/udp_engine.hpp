@@ -12,7 +12,7 @@
 
 namespace superstep::udp {
 
-class UdpEngine final : public Engine {
+class UdpEngine final : public Engine, private ReplyRound {
  public:
   // The first `nprocs` ranks of the job's transport take part.
   UdpEngine(Transport& transport, int nprocs);
@@ -23,31 +23,31 @@ class UdpEngine final : public Engine {
     return std::chrono::duration<double>(Clock::now() - start_).count();
   }
 
-  std::uint32_t exchange(const SyncSummary& mine, const StreamRef* out_per_dst,
-                         const void* bulk_base) override;
-  const SyncSummary& summary(int q) const override { return summaries_[q]; }
+  // No remote reads: the core ships every payload in the streams and
+  // answers gets in a reply round.
+  EngineCapabilities capabilities() override { return {nullptr, this, nullptr}; }
+
+  std::uint32_t exchange(const Publication& mine) override;
+  const SummaryBlob& summary(int q) const override { return summaries_[q]; }
   std::uint64_t incoming_size(int src) const override { return streams_[parity_].size[src]; }
   const char* incoming_data(int src) const override { return streams_[parity_].data[src].data(); }
-  const void* bulk_base(int) const override { return nullptr; }
   void fetch(int src, void* into) override;
-  bool reads_remote_memory() const override { return false; }
-  void read_remote(int src, const iovec* local, std::size_t nlocal, const iovec* remote,
-                   std::size_t nremote) override;
-  void exchange_replies(const StreamRef* out_per_dst) override;
-  std::uint64_t reply_size(int src) const override { return replies_.size[src]; }
-  const char* reply_data(int src) const override { return replies_.data[src].data(); }
   std::uint32_t barrier(std::uint32_t flags) override;
 
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
-  [[noreturn]] void abort_all(const char* message) override;
-  [[noreturn]] void abort_all_collective(const char* message) override;
+  [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
 
  private:
+  // ReplyRound
+  void exchange_replies(const StreamRef* out_per_dst) override;
+  std::uint64_t reply_size(int src) const override { return replies_.size[src]; }
+  const char* reply_data(int src) const override { return replies_.data[src].data(); }
+
   Transport& transport_;
   int nprocs_;
   Clock::time_point start_;
-  std::vector<SyncSummary> summaries_;
+  std::vector<SummaryBlob> summaries_;
   // Double-buffered by superstep parity: the message queue of superstep k+1
   // points into what arrived at the end of superstep k.
   Arrivals streams_[2];
