@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "toolkit/json.hpp"
+#include "util/json.hpp"
 #include "core/errors.hpp"
 
 namespace superstep::level1 {

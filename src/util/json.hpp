@@ -1,8 +1,10 @@
 // A small JSON value: build, write (pretty-printed) and read back.
 //
 // The tools' result files are JSON (bspprobe's, and what its measuring child
-// processes hand back; bsproute's). Objects keep their keys in insertion order so the
-// file reads in the order the documentation describes it. Numbers are
+// processes hand back; bsproute's; bspprof's profiles), and libbsp reads
+// bspprobe's results with it too (BSP_PARAMS, for the level-1 collectives),
+// which is why it lives in src/util. Objects keep their keys in insertion
+// order so the file reads in the order the documentation describes it. Numbers are
 // doubles; a non-finite number is written as null (JSON has no NaN).
 #pragma once
 
