@@ -51,9 +51,7 @@ void broadcast_by_messages(const char* name, int root, const void* src, char* ds
     if (src != dst) std::memmove(dst, src, static_cast<std::size_t>(n));
     return;
   }
-  long long length = 0;
-  const char* data = round.next(&length);
-  std::memcpy(dst, data, static_cast<std::size_t>(n));
+  std::memcpy(dst, round.next(root, n), static_cast<std::size_t>(n));
 }
 
 }  // namespace

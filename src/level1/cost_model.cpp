@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "util/json.hpp"
 #include "core/errors.hpp"
+#include "util/json.hpp"
 
 namespace superstep::level1 {
 

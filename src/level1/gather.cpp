@@ -37,9 +37,7 @@ Algorithm choose_for(const char* name, long long traced_bytes, long long n) {
 void take_blocks(MessageRound& round, char* dst, long long n, int skip) {
   for (int from = 0; from < bsp_nprocs(); ++from) {
     if (from == skip) continue;
-    long long length = 0;
-    const char* data = round.next(&length);
-    std::memcpy(dst + from * n, data, static_cast<std::size_t>(n));
+    std::memcpy(dst + from * n, round.next(from, n), static_cast<std::size_t>(n));
   }
 }
 
@@ -123,8 +121,7 @@ void bsp_scatter(int root, const void* src, void* dst, int nbytes) {
       std::memmove(dst, in + me * n, static_cast<std::size_t>(n));
       return;
     }
-    long long length = 0;
-    std::memcpy(dst, round.next(&length), static_cast<std::size_t>(n));
+    std::memcpy(dst, round.next(root, n), static_cast<std::size_t>(n));
     return;
   }
   Registrations regs(name);

@@ -99,8 +99,7 @@ void by_messages(const char* name, const Call& c, const char* src, char* dst) {
   bool first = true;
   for (int from = 0; from < c.p; ++from) {
     if (!needs(c.kind, c.root, c.me, from)) continue;
-    long long length = n;
-    const char* value = from == c.me ? src : round.next(&length);
+    const char* value = from == c.me ? src : round.next(from, n);
     if (first)
       std::memcpy(acc.data(), value, static_cast<std::size_t>(n));
     else

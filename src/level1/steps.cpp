@@ -75,10 +75,15 @@ void MessageRound::deliver(int expected) {
   check_queue(name_, expected);
 }
 
-const char* MessageRound::next(long long* nbytes) {
+const char* MessageRound::next(int from, long long nbytes) {
   void* tag = nullptr;
   void* payload = nullptr;
-  *nbytes = bsp_hpmove(&tag, &payload);
+  long long got = bsp_hpmove(&tag, &payload);
+  if (got != nbytes)
+    usage_error(name_,
+                "process %d passed %lld bytes where process %d expects %lld; every process "
+                "must pass the same size",
+                from, got, bsp_pid(), nbytes);
   return static_cast<const char*>(payload);
 }
 

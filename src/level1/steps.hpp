@@ -56,8 +56,10 @@ class MessageRound {
   // Ends the superstep; `expected` messages must have arrived here.
   void deliver(int expected);
   // The next message's payload, in source-pid order (then send order); valid
-  // until the next sync.
-  const char* next(long long* nbytes);
+  // until the next sync. It came from process `from` and must hold `nbytes`:
+  // a process that passed another size stops the program (the direct
+  // algorithm's puts would overrun the registered area and stop it too).
+  const char* next(int from, long long nbytes);
 
  private:
   const char* name_;

@@ -30,6 +30,11 @@ int main(int argc, char **argv) {
     rc[(me + p - 1) % p] = 2; /* which expects two */
     char src[1] = {0}, dst[2];
     bsp_alltoallv(src, sc, sd, dst, rc, rd);
+  } else if (strcmp(what, "size_mismatch") == 0) {
+    /* Process 1 passes 8 bytes, the others 4: found by the root, where the data arrive. */
+    char src[8] = {0}, dst[8 * 16];
+    bsp_collective_force(BSP_COLLECTIVE_MESSAGES);
+    bsp_gather(0, src, dst, me == 1 ? 8 : 4);
   } else if (strcmp(what, "params") == 0) {
     bsp_broadcast(0, &x, &y, sizeof x);
   }
