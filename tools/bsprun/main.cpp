@@ -21,14 +21,15 @@
 #include <system_error>
 #include <vector>
 
-#include "engines/shm/output_redirect.hpp"
 #include "core/profile_files.hpp"
 #include "core/profile_merge.hpp"
+#include "engines/shm/output_redirect.hpp"
 #include "options.hpp"
 #include "program_process.hpp"
 #include "run_status_file.hpp"
 #include "signal_pipe.hpp"
 #include "tagged_output.hpp"
+#include "udp_host.hpp"
 #include "udp_spawn.hpp"
 
 namespace bsprun {
@@ -101,7 +102,17 @@ int run_program(const Options& options, const std::string& profile) {
   SignalPipe signals;
   std::optional<TaggedOutput> tagged;
   ProgramSpec spec{launch_command(options), {}, -1, -1};
-  if (options.nprocs) spec.environment.emplace_back("BSP_NPROCS", std::to_string(*options.nprocs));
+  std::optional<int> nprocs = options.nprocs;
+  if (options.udp) {
+    UdpLaunch udp = udp_launch(options);
+    if (!udp.error.empty()) {
+      std::fprintf(stderr, "%s\n", udp.error.c_str());
+      return kExitUsage;
+    }
+    spec.command = udp.command;
+    nprocs = udp.nprocs;
+  }
+  if (nprocs) spec.environment.emplace_back("BSP_NPROCS", std::to_string(*nprocs));
   if (!profile.empty()) spec.environment.emplace_back(superstep::profile::kVariable, profile);
   if (options.tag_output) {
     try {
@@ -192,9 +203,12 @@ int run_program(const Options& options, const std::string& profile) {
 }  // namespace bsprun
 
 int main(int argc, char** argv) {
-  // bsprun --engine udp runs itself this way in place of the program.
-  if (argc >= 5 && std::strcmp(argv[1], bsprun::kSpawnUdpOption) == 0)
-    return bsprun::spawn_udp(std::atoi(argv[2]), argv + 4);
+  // bsprun --engine udp runs itself this way in place of the program, and
+  // the remote shell runs it so on the other hosts.
+  if (argc >= 2 && std::strcmp(argv[1], bsprun::kSpawnUdpOption) == 0)
+    return bsprun::spawn_udp(argc - 2, argv + 2);
+  if (argc >= 2 && std::strcmp(argv[1], bsprun::kUdpHostOption) == 0)
+    return bsprun::run_udp_host(argc - 2, argv + 2);
   bsprun::ParsedCommandLine parsed = bsprun::parse_command_line(argc, argv);
   if (!parsed.options) {
     std::fputs(parsed.output.c_str(), parsed.exit_status == 0 ? stdout : stderr);

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "udp_spawn.hpp"
+#include "remote_command.hpp"
 
 namespace bsprun {
 namespace {
@@ -14,7 +14,9 @@ namespace {
 constexpr const char* kUsage =
     "usage: bsprun -n P [options] program [arguments...]\n"
     "       bsprun --engine mpi -n P [options] [mpirun options... --] program [arguments...]\n"
-    "       bsprun --engine udp -n P [options] program [arguments...]\n";
+    "       bsprun --engine udp -n P [options] program [arguments...]\n"
+    "       bsprun --engine udp [-n P] --hostfile FILE [--rsh CMD] [options] program "
+    "[arguments...]\n";
 
 constexpr const char* kHelp =
     "Runs a BSPlib program built with Superstep with P processes.\n"
@@ -37,8 +39,17 @@ constexpr const char* kHelp =
     "  --profile FILE   record a profile of every superstep in FILE (sets\n"
     "                   BSP_PROFILE=FILE); also when the program stops early, then\n"
     "                   marked incomplete. Read it with bspprof report FILE\n"
-    "  --engine udp     P processes on this host that talk over UDP datagrams only\n"
-    "                   (the cluster transport; standard input is process 0's)\n"
+    "  --engine udp     P processes that talk over UDP datagrams only (the cluster\n"
+    "                   transport; standard input is process 0's), on this host or\n"
+    "                   on the hosts of --hostfile\n"
+    "  --hostfile FILE  udp: the hosts, one a line, 'host' or 'host slots=N' (# starts\n"
+    "                   a comment); processes fill the slots in order, process 0 the\n"
+    "                   first; without -n, one per slot. Hosts other than this one\n"
+    "                   are reached with the remote shell. mpi: passed on to mpirun\n"
+    "  --rsh CMD        udp: the remote shell, run as 'CMD host command' (default\n"
+    "                   $BSP_RSH, else ssh)\n"
+    "  --oversubscribe  udp: more processes than the hostfile has slots (filled\n"
+    "                   again from the first slot); mpi: passed on to mpirun\n"
     "  -h, --help       print this help and exit\n"
     "  -V, --version    print the version and exit\n"
     "  --               end of options: the next argument is the program\n"
@@ -46,7 +57,7 @@ constexpr const char* kHelp =
     "The program is looked up in PATH when its name has no slash. bsprun exits with\n"
     "the program's exit status, 128+N when it was killed by signal N, 124 on\n"
     "timeout, 126 when the program cannot be started, 127 when it does not exist,\n"
-    "and 2 for a bad command line.\n";
+    "and 2 for a bad command line or hostfile.\n";
 
 ParsedCommandLine usage_error(const std::string& what) {
   return {std::nullopt, kExitUsage,
@@ -110,6 +121,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       options.tag_output = true;
       continue;
     }
+    if (arg == "--oversubscribe") {
+      options.oversubscribe = true;
+      continue;
+    }
     std::optional<bool> found;
     for (std::string_view name : {"-n", "-np", "--nprocs"}) {
       if ((found = take_value(arg, name, value))) break;
@@ -143,6 +158,17 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       options.profile = value;
       continue;
     }
+    if ((found = take_value(arg, "--hostfile", value))) {
+      if (!*found || value.empty()) return usage_error("option --hostfile needs a file name");
+      options.hostfile = value;
+      continue;
+    }
+    if ((found = take_value(arg, "--rsh", value))) {
+      if (!*found || value.find_first_not_of(" \t") == std::string::npos)
+        return usage_error("option --rsh needs a command");
+      options.rsh = value;
+      continue;
+    }
     if ((found = take_value(arg, "--engine", value))) {
       if (!*found || (value != "shm" && value != "mpi" && value != "udp"))
         return usage_error("--engine takes shm, mpi or udp");
@@ -165,7 +191,12 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
         "--tag-output is for the shm engine; with --engine mpi pass mpirun's own "
         "--tag-output before --");
   if (options.udp && options.tag_output) return usage_error("--tag-output is for the shm engine");
-  if (options.udp && !options.nprocs) return usage_error("--engine udp needs -n P");
+  if (options.udp && !options.nprocs && options.hostfile.empty())
+    return usage_error("--engine udp needs -n P or --hostfile FILE");
+  if (!options.udp && !options.rsh.empty()) return usage_error("--rsh is for --engine udp");
+  if (!options.udp && !options.mpi && (!options.hostfile.empty() || options.oversubscribe))
+    return usage_error(std::string(options.oversubscribe ? "--oversubscribe" : "--hostfile") +
+                       " is for --engine udp or mpi");
   if (i >= argc) return usage_error("no program to run");
   for (; i < argc; ++i) options.command.emplace_back(argv[i]);
   return {std::move(options), 0, ""};
@@ -176,20 +207,21 @@ std::string mpirun_program() {
   return env && *env ? env : "mpirun";
 }
 
+std::string remote_shell(const Options& options) {
+  if (!options.rsh.empty()) return options.rsh;
+  const char* env = std::getenv("BSP_RSH");
+  return env && *env ? env : kDefaultRemoteShell;
+}
+
 std::vector<std::string> launch_command(const Options& options) {
-  if (options.udp) {
-    // bsprun itself, as the spawner of the job's processes (udp_spawn.hpp).
-    std::vector<std::string> command{"/proc/self/exe", kSpawnUdpOption,
-                                     std::to_string(*options.nprocs), "--"};
-    command.insert(command.end(), options.command.begin(), options.command.end());
-    return command;
-  }
   if (!options.mpi) return options.command;
   std::vector<std::string> command{mpirun_program()};
   if (options.nprocs) {
     command.push_back("-n");
     command.push_back(std::to_string(*options.nprocs));
   }
+  if (!options.hostfile.empty()) command.insert(command.end(), {"--hostfile", options.hostfile});
+  if (options.oversubscribe) command.push_back("--oversubscribe");
   command.insert(command.end(), options.mpirun_options.begin(), options.mpirun_options.end());
   command.insert(command.end(), options.command.begin(), options.command.end());
   return command;

@@ -16,12 +16,19 @@ struct Options {
   bool udp = false;                         // --engine udp: start P processes (udp_spawn.hpp)
   std::vector<std::string> mpirun_options;  // passed to mpirun before the program
   std::string profile;                      // --profile FILE: BSP_PROFILE=FILE (docs/bspprof.md)
+  std::string hostfile;                     // --hostfile FILE: the hosts (udp; passed on to mpirun)
+  std::string rsh;                          // --rsh CMD: the remote shell (udp; else $BSP_RSH, ssh)
+  bool oversubscribe = false;               // --oversubscribe: more processes than slots
 };
+
+// The remote shell a udp job with a hostfile uses: --rsh, else $BSP_RSH, else ssh.
+std::string remote_shell(const Options& options);
 
 // The MPI launcher bsprun --engine mpi runs: $BSP_MPIRUN, else mpirun from PATH.
 std::string mpirun_program();
 
-// The command bsprun starts: the program itself, or mpirun with the program.
+// The command bsprun starts for the shm and mpi engines: the program itself,
+// or mpirun with the program (udp_spawn.hpp makes the udp engine's).
 std::vector<std::string> launch_command(const Options& options);
 
 // Exit statuses bsprun itself chooses; otherwise it passes on the program's.

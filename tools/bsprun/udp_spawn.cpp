@@ -1,34 +1,35 @@
 #include "udp_spawn.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
-#include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "hostfile.hpp"
+#include "job_processes.hpp"
+#include "placement.hpp"
+#include "rank_list.hpp"
+#include "remote_command.hpp"
 
 namespace bsprun {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// A free UDP port on loopback for process 0 to listen on. Another program may
-// take it before process 0 binds it; process 0 then says so and the run fails.
+// A free UDP port here for process 0 to listen on. Another program may take
+// it before process 0 binds it; process 0 then says so and the run fails.
 int free_port() {
   int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   sockaddr_in a{};
   a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_addr.s_addr = htonl(INADDR_ANY);
   socklen_t len = sizeof a;
   int port = 0;
   if (fd >= 0 && bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
@@ -38,89 +39,105 @@ int free_port() {
   return port;
 }
 
-// How long the others may take to notice and report a process that failed
-// (the udp engine's silence timeout, plus time to print).
-std::chrono::milliseconds report_grace() {
-  double timeout = 2.0;
-  if (const char* t = std::getenv("BSP_UDP_TIMEOUT"); t && *t) timeout = std::atof(t);
-  if (!(timeout > 0) || timeout > 3600) timeout = 2.0;
-  return std::chrono::milliseconds(static_cast<long>(timeout * 1000) + 1500);
+// For process 0 on another host, which cannot be asked: a random port below
+// Linux's ephemeral range (where the other sockets of the job get theirs).
+int random_port() {
+  unsigned value = 0;
+  if (getrandom(&value, sizeof value, 0) != sizeof value) value = static_cast<unsigned>(getpid());
+  return 10000 + static_cast<int>(value % 22000);
 }
 
-int status_of(int wait_status) {
-  if (WIFEXITED(wait_status)) return WEXITSTATUS(wait_status);
-  if (WIFSIGNALED(wait_status)) return 128 + WTERMSIG(wait_status);
-  return 1;
+struct SpawnArguments {
+  int nprocs = 0;
+  std::string address;
+  std::vector<std::string> rsh{kDefaultRemoteShell};
+  std::vector<int> local;
+  std::vector<RemoteHost> remote;
+  char** program = nullptr;
+};
+
+std::optional<SpawnArguments> parse(int argc, char** argv) {
+  SpawnArguments a;
+  if (argc < 2) return std::nullopt;
+  a.nprocs = std::atoi(argv[0]);
+  a.address = argv[1];
+  int i = 2;
+  for (; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
+    std::string option = argv[i];
+    std::optional<std::vector<int>> ranks;
+    if (option == "--rsh" && i + 1 < argc) {
+      a.rsh = remote_shell_words(argv[++i]);
+    } else if (option == "--local" && i + 1 < argc && (ranks = parse_ranks(argv[i + 1]))) {
+      a.local = *ranks;
+      ++i;
+    } else if (option == "--host" && i + 2 < argc && (ranks = parse_ranks(argv[i + 2]))) {
+      a.remote.push_back({argv[i + 1], *ranks});
+      i += 2;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (a.nprocs < 1 || i + 1 >= argc || a.rsh.empty()) return std::nullopt;
+  a.program = argv + i + 1;
+  return a;
 }
 
 }  // namespace
 
-int spawn_udp(int nprocs, char** argv) {
-  int port = free_port();
+UdpLaunch udp_launch(const Options& options) {
+  Placement placement;
+  if (options.hostfile.empty()) {
+    placement.nprocs = *options.nprocs;
+    for (int r = 0; r < placement.nprocs; ++r) placement.local.push_back(r);
+    placement.rendezvous = "127.0.0.1";
+  } else {
+    Hostfile file = read_hostfile(options.hostfile);
+    if (!file.error.empty()) return {{}, 0, file.error};
+    placement = place_processes(file, options.hostfile, options.nprocs, options.oversubscribe);
+    if (!placement.error.empty()) return {{}, 0, placement.error};
+  }
+  // bsprun itself, as the spawner of the job's processes.
+  std::vector<std::string> command{"/proc/self/exe", kSpawnUdpOption,
+                                   std::to_string(placement.nprocs), placement.rendezvous};
+  if (!placement.remote.empty()) command.insert(command.end(), {"--rsh", remote_shell(options)});
+  if (!placement.local.empty())
+    command.insert(command.end(), {"--local", format_ranks(placement.local)});
+  for (const RemoteHost& host : placement.remote)
+    command.insert(command.end(), {"--host", host.name, format_ranks(host.ranks)});
+  command.push_back("--");
+  command.insert(command.end(), options.command.begin(), options.command.end());
+  return {command, placement.nprocs, ""};
+}
+
+int spawn_udp(int argc, char** argv) {
+  std::optional<SpawnArguments> a = parse(argc, argv);
+  if (!a) {
+    std::fprintf(stderr, "bsprun: bad %s command line\n", kSpawnUdpOption);
+    return kExitUsage;
+  }
+  bool rank0_here = std::find(a->local.begin(), a->local.end(), 0) != a->local.end();
+  int port = rank0_here ? free_port() : random_port();
   if (port == 0) {
-    std::perror("bsprun: no free UDP port on loopback");
+    std::perror("bsprun: no free UDP port");
     return 1;
   }
   setenv("BSP_ENGINE", "udp", 1);
-  setenv("BSP_UDP_SIZE", std::to_string(nprocs).c_str(), 1);
-  setenv("BSP_UDP_RENDEZVOUS", ("127.0.0.1:" + std::to_string(port)).c_str(), 1);
-  pid_t self = getpid();
-  std::vector<pid_t> pids(nprocs, -1);
-  for (int r = 0; r < nprocs; ++r) {
-    pid_t pid = fork();
-    if (pid < 0) {
-      std::perror("bsprun: fork");
-      for (int q = 0; q < r; ++q) kill(pids[q], SIGKILL);
-      return 1;
-    }
-    if (pid == 0) {
-      prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-      if (getppid() != self) _exit(127);
-      setenv("BSP_UDP_RANK", std::to_string(r).c_str(), 1);
-      // Standard input is process 0's, as under mpirun.
-      if (r > 0) {
-        int null = open("/dev/null", O_RDONLY);
-        if (null >= 0) dup2(null, STDIN_FILENO);
-      }
-      execvp(argv[0], argv);
-      if (r == 0)
-        std::fprintf(stderr, "bsprun: cannot run '%s': %s\n", argv[0], std::strerror(errno));
-      _exit(errno == ENOENT ? 127 : 126);
-    }
-    pids[r] = pid;
+  setenv("BSP_UDP_SIZE", std::to_string(a->nprocs).c_str(), 1);
+  setenv("BSP_UDP_RENDEZVOUS", (a->address + ":" + std::to_string(port)).c_str(), 1);
+  JobProcesses job;
+  // The remote shells first: they take longest to start.
+  bool started = true;
+  for (const RemoteHost& host : a->remote)
+    started =
+        started && job.start_session(remote_command(a->rsh, host.name, host.ranks, a->program),
+                                     host.name, host.ranks);
+  for (int rank : a->local) started = started && job.start_rank(rank, a->program);
+  if (!started) {
+    job.kill_all();
+    job.wait(false);
+    return 1;
   }
-  int left = nprocs;
-  int status = 0;
-  bool failed = false;
-  Clock::time_point kill_at = Clock::time_point::max();
-  while (left > 0) {
-    int wait_status = 0;
-    pid_t done = waitpid(-1, &wait_status, WNOHANG);
-    if (done < 0 && errno != EINTR) break;
-    if (done <= 0) {
-      if (Clock::now() >= kill_at) {
-        for (pid_t pid : pids)
-          if (pid > 0) kill(pid, SIGKILL);
-        kill_at = Clock::time_point::max();
-      }
-      usleep(2000);
-      continue;
-    }
-    int r = 0;
-    while (r < nprocs && pids[r] != done) ++r;
-    if (r == nprocs) continue;
-    pids[r] = -1;
-    --left;
-    int s = status_of(wait_status);
-    if (s == 0) continue;
-    if (r == 0 || !failed) status = s;
-    if (!failed) failed = true;
-    // Process 0 failing ends the job (it printed why); another's failure is
-    // left to the engine to report first.
-    auto deadline = r == 0 ? Clock::now() : Clock::now() + report_grace();
-    if (deadline < kill_at) kill_at = deadline;
-  }
-  return status;
+  return job.wait(false);
 }
 
 }  // namespace bsprun
