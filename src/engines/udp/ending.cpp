@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "engines/udp/thread_end.hpp"
 #include "engines/udp/transport.hpp"
 
 namespace superstep::udp {
@@ -43,6 +44,7 @@ void Transport::heartbeat_loop() {
   // Several heartbeats per timeout, so that one or two lost ones do not
   // make a living process look dead.
   const auto interval = std::chrono::duration<double>(std::max(0.01, timeout_s_ / 8));
+  heartbeat_tid_ = current_thread_id();  // read after the join (thread_end.hpp)
   std::unique_lock lock(heartbeat_mutex_);
   while (!heartbeat_stop_) {
     heartbeat_wake_.wait_for(lock, interval);
@@ -65,7 +67,8 @@ void Transport::stop_heartbeat() {
     heartbeat_stop_ = true;
   }
   heartbeat_wake_.notify_all();
-  heartbeat_.join();
+  // Gone, not only joined: the process may exit next (thread_end.hpp).
+  join_until_gone(heartbeat_, heartbeat_tid_);
 }
 
 void Transport::tell_died(int) {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <netinet/in.h>
+#include <sys/types.h>
 
 #include <atomic>
 #include <chrono>
@@ -175,6 +176,7 @@ class Transport {
   std::vector<Address> table_;  // every process's address, as process 0 saw it
 
   std::thread heartbeat_;
+  pid_t heartbeat_tid_ = 0;  // its kernel id
   std::mutex heartbeat_mutex_;
   std::condition_variable heartbeat_wake_;
   bool heartbeat_stop_ = false;
