@@ -194,6 +194,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   if (options.udp && !options.nprocs && options.hostfile.empty())
     return usage_error("--engine udp needs -n P or --hostfile FILE");
   if (!options.udp && !options.rsh.empty()) return usage_error("--rsh is for --engine udp");
+  if (options.udp && options.hostfile.empty() && (!options.rsh.empty() || options.oversubscribe))
+    return usage_error(std::string(options.oversubscribe ? "--oversubscribe" : "--rsh") +
+                       " needs --hostfile");
   if (!options.udp && !options.mpi && (!options.hostfile.empty() || options.oversubscribe))
     return usage_error(std::string(options.oversubscribe ? "--oversubscribe" : "--hostfile") +
                        " is for --engine udp or mpi");

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Plays mpirun for bsprun --engine mpi tests: prints the arguments it was given.
+printf "%s\n" "$*"
