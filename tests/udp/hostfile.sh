@@ -102,6 +102,9 @@ case $case in
       expect "$name" "$(tr '\n' ' ' <<<"$out")" "$want"
     done
     expect "rendezvous" "$(grep -c "BSP_UDP_RENDEZVOUS=127.0.0.2:[0-9]" "$SUPERSTEP_AGENT_LOG")" 2
+    # One key for the run, the same in every process.
+    run '127.0.0.2 slots=2\nlocalhost\n' --rsh "$agent" ./prog env BSP_UDP_KEY
+    expect "keys" "$(sort -u <<<"$out" | grep -cE '^[0-9a-f]{16}$') $(wc -l <<<"$out")" "1 3"
     # Standard input is process 0's, on another host too.
     run '127.0.0.2 slots=1\n127.0.0.3\n' --rsh "$agent" /bin/sh -c \
       'read -r line; echo "$BSP_UDP_RANK: $line"'

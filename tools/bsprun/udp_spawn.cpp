@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -39,12 +41,25 @@ int free_port() {
   return port;
 }
 
+std::uint64_t random_number() {
+  std::uint64_t value = 0;
+  if (getrandom(&value, sizeof value, 0) != sizeof value)
+    value = static_cast<std::uint64_t>(getpid()) * 0x9e3779b97f4a7c15u ^
+            static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  return value;
+}
+
 // For process 0 on another host, which cannot be asked: a random port below
 // Linux's ephemeral range (where the other sockets of the job get theirs).
-int random_port() {
-  unsigned value = 0;
-  if (getrandom(&value, sizeof value, 0) != sizeof value) value = static_cast<unsigned>(getpid());
-  return 10000 + static_cast<int>(value % 22000);
+int random_port() { return 10000 + static_cast<int>(random_number() % 22000); }
+
+// The run's key (BSP_UDP_KEY): processes of another run, also one that used
+// the same port before, cannot join this one.
+std::string random_key() {
+  std::uint64_t key = random_number();
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(key ? key : 1));
+  return text;
 }
 
 struct SpawnArguments {
@@ -124,6 +139,7 @@ int spawn_udp(int argc, char** argv) {
   setenv("BSP_ENGINE", "udp", 1);
   setenv("BSP_UDP_SIZE", std::to_string(a->nprocs).c_str(), 1);
   setenv("BSP_UDP_RENDEZVOUS", (a->address + ":" + std::to_string(port)).c_str(), 1);
+  setenv("BSP_UDP_KEY", random_key().c_str(), 1);
   JobProcesses job;
   // The remote shells first: they take longest to start.
   bool started = true;

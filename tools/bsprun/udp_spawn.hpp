@@ -1,8 +1,9 @@
 // bsprun --engine udp: bsprun runs itself as
 //   bsprun --spawn-udp P ADDRESS [--rsh CMD] [--local RANKS] [--host NAME RANKS]... -- program args
 // in place of the program; that process (the group leader bsprun's timeout and
-// signals reach) starts the job's processes with their rank, the job's size and
-// the rendezvous address (ADDRESS, process 0's, and a port) in the environment:
+// signals reach) starts the job's processes with their rank, the job's size,
+// the rendezvous address (ADDRESS, process 0's, and a port) and a random key
+// for the run in the environment:
 // those of this host itself, those of each other host through one remote-shell
 // session (remote_command.hpp), and ends with the job's status.
 #pragma once

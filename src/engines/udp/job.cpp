@@ -40,6 +40,12 @@ Job read_job() {
   if (rank) j.rank = parse_int(rank, "the process's rank is not a number");
   if (size) j.size = parse_int(size, "the job's size is not a number");
   if (j.size < 1 || j.rank >= j.size) bad_environment("the rank is not below the size", rank);
+  if (const char* k = std::getenv("BSP_UDP_KEY"); k && *k) {
+    char* end = nullptr;
+    j.key = std::strtoull(k, &end, 16);
+    if (*end != '\0' || std::strlen(k) != 16 || j.key == 0)
+      bad_environment("BSP_UDP_KEY is not 16 hexadecimal digits (and not 0)", k);
+  }
   if (const char* t = std::getenv("BSP_UDP_TIMEOUT"); t && *t) {
     char* end = nullptr;
     j.timeout_s = std::strtod(t, &end);

@@ -75,7 +75,11 @@ void Transport::open_socket(int port) {
 }
 
 Transport::Transport(const Job& job)
-    : rank_(job.rank), size_(job.size), timeout_s_(job.timeout_s), pid_order_(job.pid_order) {
+    : rank_(job.rank),
+      size_(job.size),
+      key_from_launcher_(job.key != 0),
+      timeout_s_(job.timeout_s),
+      pid_order_(job.pid_order) {
   peers_.resize(size_);
   open_socket(rank_ == 0 ? job.port : 0);
   buffer_.resize(1 << 16);
@@ -92,7 +96,9 @@ void Transport::rendezvous(const Job& job) {
   const auto limit = std::chrono::duration<double>(std::max(10.0, 5 * timeout_s_));
   const auto start = Clock::now();
   if (rank_ == 0) {
-    if (getrandom(&key_, sizeof key_, 0) != sizeof key_ || key_ == 0) key_ ^= 0x9e3779b97f4a7c15u;
+    key_ = job.key;
+    if (key_ == 0 && (getrandom(&key_, sizeof key_, 0) != sizeof key_ || key_ == 0))
+      key_ ^= 0x9e3779b97f4a7c15u;
     table_[0] = {meeting.sin_addr.s_addr, meeting.sin_port, 0, rcvbuf_};
     peers_[0].address = meeting;
     int known = 1;
@@ -113,6 +119,10 @@ void Transport::rendezvous(const Job& job) {
       if (n != static_cast<ssize_t>(sizeof h + sizeof hello)) continue;
       std::memcpy(&h, buffer_.data(), sizeof h);
       std::memcpy(&hello, buffer_.data() + sizeof h, sizeof hello);
+      if (!hello_has_key(h)) {
+        ++stats_.drops;  // another run's process (an earlier one on this port)
+        continue;
+      }
       if (h.type != PacketType::kHello || hello.size != static_cast<std::uint32_t>(size_) ||
           hello.rank == 0 || hello.rank >= hello.size || seen[hello.rank])
         continue;
@@ -142,6 +152,7 @@ void Transport::rendezvous(const Job& job) {
       PacketHeader h{};
       h.src = static_cast<std::uint32_t>(rank_);
       h.type = PacketType::kHello;
+      h.key = job.key;
       h.length = sizeof(Hello);
       Hello hello{
           static_cast<std::uint32_t>(size_), static_cast<std::uint32_t>(rank_), {0, 0, 0, rcvbuf_}};
@@ -160,7 +171,7 @@ void Transport::rendezvous(const Job& job) {
     if (n < static_cast<ssize_t>(sizeof h + sizeof chunk)) continue;
     std::memcpy(&h, buffer_.data(), sizeof h);
     std::memcpy(&chunk, buffer_.data() + sizeof h, sizeof chunk);
-    if (h.type != PacketType::kTable || h.src != 0 ||
+    if (h.type != PacketType::kTable || h.src != 0 || (job.key != 0 && h.key != job.key) ||
         chunk.size != static_cast<std::uint32_t>(size_) || chunk.first + chunk.count > chunk.size ||
         static_cast<std::size_t>(n) != sizeof h + sizeof chunk + chunk.count * sizeof(Address))
       continue;
@@ -194,9 +205,21 @@ void Transport::send_table(int to) {
   }
 }
 
+// With a key from the launcher, a hello must carry it; without, process 0
+// draws the key and the others learn it from the table.
+bool Transport::hello_has_key(const PacketHeader& h) const {
+  return !key_from_launcher_ || h.key == key_;
+}
+
 void Transport::answer_hello(const char* packet, std::size_t n, const sockaddr_in&) {
   Hello hello;
-  if (n != sizeof(PacketHeader) + sizeof hello) return;
+  PacketHeader h;
+  if (n != sizeof h + sizeof hello) return;
+  std::memcpy(&h, packet, sizeof h);
+  if (!hello_has_key(h)) {
+    ++stats_.drops;
+    return;
+  }
   std::memcpy(&hello, packet + sizeof(PacketHeader), sizeof hello);
   if (hello.size == static_cast<std::uint32_t>(size_) && hello.rank > 0 && hello.rank < hello.size)
     send_table(static_cast<int>(hello.rank));

@@ -112,6 +112,7 @@ class Transport {
 
   void rendezvous(const Job& job);
   // Process 0: sends the table of addresses to the process whose kHello this is.
+  bool hello_has_key(const PacketHeader& h) const;
   void answer_hello(const char* packet, std::size_t n, const sockaddr_in& from);
   void send_table(int to);
   void open_socket(int port);
@@ -155,6 +156,7 @@ class Transport {
   int size_ = 1;
   int fd_ = -1;
   std::uint64_t key_ = 0;
+  bool key_from_launcher_ = false;  // BSP_UDP_KEY: hellos must carry key_
   double timeout_s_ = 2;
   bool pid_order_ = false;            // BSP_UDP_ORDER=pid: destinations in pid order
   std::uint32_t payload_max_ = 1400;  // data bytes per packet
