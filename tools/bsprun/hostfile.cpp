@@ -7,22 +7,9 @@
 #include <cstring>
 #include <sstream>
 
+#include "whole_number.hpp"
+
 namespace bsprun {
-namespace {
-
-std::optional<int> parse_slots(const std::string& text) {
-  if (text.empty() || text.size() > 6) return std::nullopt;
-  int value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  if (value < 1) return std::nullopt;
-  return value;
-}
-
-}  // namespace
-
 Hostfile parse_hostfile(const std::string& text, const std::string& path) {
   Hostfile file;
   std::istringstream lines(text);
@@ -42,7 +29,7 @@ Hostfile parse_hostfile(const std::string& text, const std::string& path) {
     if (word.size() > 2 || (word.size() == 2 && word[1].rfind("slots=", 0) != 0))
       return bad("expected 'host' or 'host slots=N', not '" + line + "'");
     if (word.size() == 2) {
-      std::optional<int> slots = parse_slots(word[1].substr(6));
+      std::optional<int> slots = parse_whole_number(word[1].substr(6), 6);
       if (!slots)
         return bad("slots must be a whole number from 1 to 999999, not '" + word[1].substr(6) +
                    "'");

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "remote_command.hpp"
+#include "whole_number.hpp"
 
 namespace bsprun {
 namespace {
@@ -62,17 +63,6 @@ constexpr const char* kHelp =
 ParsedCommandLine usage_error(const std::string& what) {
   return {std::nullopt, kExitUsage,
           "bsprun: " + what + "\n" + kUsage + "Run 'bsprun --help' for the options.\n"};
-}
-
-std::optional<int> parse_nprocs(std::string_view text) {
-  if (text.empty() || text.size() > 9) return std::nullopt;
-  int value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  if (value < 1) return std::nullopt;
-  return value;
 }
 
 std::optional<double> parse_seconds(const std::string& text) {
@@ -136,7 +126,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     if (found) {
       if (!*found)
         return usage_error("option " + std::string(arg) + " needs a number of processes");
-      options.nprocs = parse_nprocs(value);
+      options.nprocs = parse_whole_number(value, 9);
       if (!options.nprocs) {
         return usage_error(
             "the number of processes must be a whole number from 1 to 999999999, "
