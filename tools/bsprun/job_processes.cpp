@@ -166,10 +166,11 @@ void JobProcesses::reap(int& status, bool& failed, Clock::time_point& kill_at) {
     bool has_rank0 = std::find(m->ranks.begin(), m->ranks.end(), 0) != m->ranks.end();
     if (has_rank0 || !failed) status = s;
     failed = true;
-    // Process 0 failing ends the job (it printed why); another's failure is
-    // left to the engine to report first.
-    auto deadline = has_rank0 ? Clock::now() : Clock::now() + report_grace();
-    kill_at = std::min(kill_at, deadline);
+    // The engine reports a failure and stops the others within its timeout;
+    // only then are they killed. Not at once, also not when process 0 failed:
+    // the others may be ending on their own, in their exit handlers or a
+    // sanitizer's leak check at exit, which a kill would cut short.
+    kill_at = std::min(kill_at, Clock::now() + report_grace());
   }
 }
 
