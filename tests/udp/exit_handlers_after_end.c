@@ -3,7 +3,7 @@
  * nothing, and process 0 exits with status 1 right after bsp_end. Under the
  * udp engine every process is a whole program and runs its exit handlers: a
  * failing process 0 must not cut the others' short (bsprun kills the rest of a
- * job only after the engine's timeout). */
+ * job one second after process 0 failed). */
 #define _POSIX_C_SOURCE 200809L
 #include <bsp.h>
 #include <stdio.h>

@@ -25,6 +25,14 @@ using Clock = std::chrono::steady_clock;
 // open is not waited for).
 constexpr auto kDrain = std::chrono::milliseconds(200);
 
+// When process 0 failed, the others are killed after this: time for those
+// ending on their own to finish (their exit handlers, a sanitizer's leak check
+// at exit, whose tracer a kill in the middle of it makes print "Unable to get
+// registers from thread"), and less than the 2 s that a process that found an
+// error outside bsp_begin..bsp_end waits for process 0's end to end the job
+// before it reports the error too (engines/engine_select.cpp).
+constexpr Clock::duration kAfterProcess0 = std::chrono::seconds(1);
+
 // How long the others may take to notice and report a process that failed
 // (the udp engine's silence timeout, plus time to print).
 Clock::duration report_grace() {
@@ -166,11 +174,11 @@ void JobProcesses::reap(int& status, bool& failed, Clock::time_point& kill_at) {
     bool has_rank0 = std::find(m->ranks.begin(), m->ranks.end(), 0) != m->ranks.end();
     if (has_rank0 || !failed) status = s;
     failed = true;
-    // The engine reports a failure and stops the others within its timeout;
-    // only then are they killed. Not at once, also not when process 0 failed:
-    // the others may be ending on their own, in their exit handlers or a
-    // sanitizer's leak check at exit, which a kill would cut short.
-    kill_at = std::min(kill_at, Clock::now() + report_grace());
+    // Process 0 failing ends the job (it printed why); another's failure is
+    // left to the engine to report first. A remote shell session that ran
+    // process 0 gave the others there their time already.
+    auto wait = !has_rank0 ? report_grace() : m->host.empty() ? kAfterProcess0 : Clock::duration{};
+    kill_at = std::min(kill_at, Clock::now() + wait);
   }
 }
 

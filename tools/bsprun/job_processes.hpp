@@ -1,8 +1,8 @@
 // The processes a udp job's launcher waits for: ranks it started on this host
 // and remote-shell sessions that run the others (their output relayed to
 // ours), and how the job ends: every process ends by itself, or one fails and
-// the others get the engine's time to report it and stop before they are
-// killed.
+// the others get the engine's time to report it before they are killed (one
+// second when process 0 failed: it printed why).
 #pragma once
 
 #include <poll.h>
