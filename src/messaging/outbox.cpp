@@ -85,17 +85,6 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
         RemoteSource{nbytes, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src))});
 }
 
-void Outbox::send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
-                  std::uint64_t payload_bytes) {
-  // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
-  // hands out a pointer into the stream, and programs cast it to their type.
-  char* at = append(dst, sizeof(RecordHeader) + padded8(tag_bytes) + padded8(payload_bytes));
-  store(at, RecordHeader{RecordKind::kSend, tag_bytes, payload_bytes});
-  if (tag_bytes) std::memcpy(at + sizeof(RecordHeader), tag, tag_bytes);
-  if (payload_bytes)
-    std::memcpy(at + sizeof(RecordHeader) + padded8(tag_bytes), payload, payload_bytes);
-}
-
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {
   for (int q = 0; q < static_cast<int>(streams_.size()); ++q) {
     if (q == self) continue;

@@ -47,8 +47,18 @@ class Outbox {
   }
   void get_request(int owner, std::uint64_t address, std::uint64_t nbytes);
   void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
-  void send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
-            std::uint64_t payload_bytes);
+  // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
+  // hands out a pointer into the stream, and programs cast it to their type.
+  // Inline: a program may send a message per element.
+  [[gnu::always_inline]] void send(int dst, const void* tag, std::uint32_t tag_bytes,
+                                   const void* payload, std::uint64_t payload_bytes) {
+    const std::uint64_t tag_room = padded8(tag_bytes);
+    char* at = append(dst, sizeof(RecordHeader) + tag_room + padded8(payload_bytes));
+    RecordHeader h{RecordKind::kSend, tag_bytes, payload_bytes};
+    std::memcpy(at, &h, sizeof h);
+    if (tag_bytes) copy_bytes(at + sizeof(RecordHeader), tag, tag_bytes);
+    if (payload_bytes) copy_bytes(at + sizeof(RecordHeader) + tag_room, payload, payload_bytes);
+  }
   // A push goes to every other process: each learns this process's address.
   // Pops travel nowhere: every process resolves the same slot id itself, and
   // the sync compares digests of the push/pop sequences.

@@ -166,10 +166,14 @@ void ShmEngine::note_superstep(std::uint64_t superstep) {
 
 EngineCapabilities ShmEngine::capabilities() {
   EngineCapabilities caps;
-  if (reads_remote_)
-    caps.remote_memory = this;
-  else
+  if (reads_remote_) caps.remote_memory = this;
+  // Small gets are answered through the mailboxes even where cross-memory
+  // attach works, as small streams travel there: the owner copies, the asker
+  // copies, and nobody makes a system call (the same size rule as streams).
+  if (mailboxes_.valid()) {
     caps.replies = this;
+    caps.answered_get_max = kMailboxStreamMax;
+  }
   if (staging_) caps.shared_staging = this;
   return caps;
 }

@@ -1,0 +1,60 @@
+/* Small gets need no cross-memory attach: where it works at bsp_begin, gets of
+ * up to 256 KiB are still answered by their owners through the shared
+ * mailboxes (two plain copies, no system call), larger ones read in the
+ * owner's memory. Each process refuses cross-memory attach for itself after
+ * bsp_begin (refuse_xmem.h); then
+ *   small: every process gets 8 bytes (bsp_get) and 64 KiB (bsp_hpget) from
+ *          every process, and must see the values: prints PASS;
+ *   large: process 0 gets 1 MiB from process p-1, which must be read in that
+ *          process's memory: Superstep stops the run naming the refusal. */
+#include <bsp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "refuse_xmem.h"
+
+#define SMALL_WORDS (64 * 1024 / 8)
+#define LARGE_BYTES (1024 * 1024)
+
+int main(int argc, char** argv) {
+  int large = argc > 1 && strcmp(argv[1], "large") == 0;
+  bsp_begin(bsp_nprocs());
+  int p = bsp_nprocs(), me = bsp_pid();
+  long long word = 1000 + me;
+  long long* block = malloc(SMALL_WORDS * sizeof *block);
+  char* big = malloc(LARGE_BYTES);
+  long long* words = malloc(p * sizeof *words);
+  long long* blocks = malloc((size_t)p * SMALL_WORDS * sizeof *blocks);
+  for (int i = 0; i < SMALL_WORDS; ++i) block[i] = (long long)me * SMALL_WORDS + i;
+  memset(big, me, LARGE_BYTES);
+  bsp_push_reg(&word, sizeof word);
+  bsp_push_reg(block, SMALL_WORDS * sizeof *block);
+  bsp_push_reg(big, LARGE_BYTES);
+  bsp_sync();
+  if (refuse_cross_memory_attach() != 0) bsp_abort("cannot install the seccomp filter");
+  if (large) {
+    if (me == 0) bsp_get(p - 1, big, 0, big, LARGE_BYTES);
+    bsp_sync();
+    bsp_abort("process %d: a 1 MiB get was read without cross-memory attach", me);
+  }
+  for (int q = 0; q < p; ++q) {
+    bsp_get(q, &word, 0, &words[q], sizeof word);
+    bsp_hpget(q, block, 0, blocks + (size_t)q * SMALL_WORDS, SMALL_WORDS * sizeof *block);
+  }
+  bsp_sync();
+  for (int q = 0; q < p; ++q) {
+    if (words[q] != 1000 + q) bsp_abort("process %d: word from %d is %lld", me, q, words[q]);
+    for (int i = 0; i < SMALL_WORDS; ++i)
+      if (blocks[(size_t)q * SMALL_WORDS + i] != (long long)q * SMALL_WORDS + i)
+        bsp_abort("process %d: element %d from %d is wrong", me, i, q);
+  }
+  bsp_sync();
+  if (me == 0) printf("PASS\n");
+  bsp_end();
+  free(block);
+  free(big);
+  free(words);
+  free(blocks);
+  return 0;
+}
