@@ -47,6 +47,7 @@ Runtime::Runtime(Engine* engine)
   for (int k = 0; k < 2; ++k) {
     // Without remote reads every payload travels inside the streams.
     outbox_[k].reset(nprocs_, !caps_.remote_memory);
+    outbox_[k].set_stage_hpputs(caps_.stage_hpputs);
     outbox_[k].set_staging(caps_.shared_staging ? caps_.shared_staging->staging(k)
                                                 : SharedArea{nullptr, 0});
     incoming_[k].resize(nprocs_);

@@ -45,25 +45,29 @@ void Outbox::trim() {
   }
 }
 
-void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  RemoteOrigin origin;
-  std::uint64_t offset;
-  if (nbytes <= staging_.size - staged_) {
-    origin = kFromSharedStaging;
-    offset = staged_;
-    std::memcpy(staging_.data + offset, src, nbytes);
-    staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
-    staged_peak_ = std::max(staged_peak_, staged_);
-  } else if (inline_only_) {
-    return put_inline(dst, dst_address, src, nbytes);
-  } else {
-    origin = kFromBulk;
-    offset = bulk_.size();
-    bulk_.append(src, nbytes);
-  }
+bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  if (nbytes > staging_.size - staged_) return false;
+  std::uint64_t offset = staged_;
+  std::memcpy(staging_.data + offset, src, nbytes);
+  staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
+  staged_peak_ = std::max(staged_peak_, staged_);
+  remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset);
+  return true;
+}
+
+void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
+                           std::uint64_t nbytes, std::uint64_t address) {
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
   store(at, RecordHeader{RecordKind::kPutRemote, origin, dst_address});
-  store(at + sizeof(RecordHeader), RemoteSource{nbytes, offset});
+  store(at + sizeof(RecordHeader), RemoteSource{nbytes, address});
+}
+
+void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  if (stage(dst, dst_address, src, nbytes)) return;
+  if (inline_only_) return put_inline(dst, dst_address, src, nbytes);
+  std::uint64_t offset = bulk_.size();
+  bulk_.append(src, nbytes);
+  remote_record(dst, dst_address, kFromBulk, nbytes, offset);
 }
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
@@ -78,11 +82,10 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
   // data at any time up to the sync): cheaper than a remote read, and it
   // spares everyone the barrier that guards hpput sources until all are read.
   if (inline_only_ || nbytes <= kInlineMax) return put(dst, dst_address, src, nbytes);
-  char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
-  store(at, RecordHeader{RecordKind::kPutRemote, kFromUserMemory, dst_address});
+  if (stage_hpputs_ && dst != self && stage(dst, dst_address, src, nbytes)) return;
   if (dst != self) remote_hp_ = true;
-  store(at + sizeof(RecordHeader),
-        RemoteSource{nbytes, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src))});
+  remote_record(dst, dst_address, kFromUserMemory, nbytes,
+                static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src)));
 }
 
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {

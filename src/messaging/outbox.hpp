@@ -34,6 +34,9 @@ class Outbox {
   void reset(int nprocs, bool inline_only);
   // Large buffered puts go here while it has room (see Engine::staging).
   void set_staging(SharedArea area) { staging_ = area; }
+  // Large hpputs go to the staging area too while it has room (the engine
+  // measured two copies cheaper than reading the source at the sync).
+  void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }
   void clear();
   // Drops memory kept from an unusually large superstep.
   void trim();
@@ -99,6 +102,11 @@ class Outbox {
   }
 
   void put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  // Copies a large put into the shared staging area and records it; false
+  // when the area has no room left.
+  bool stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  void remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
+                     std::uint64_t nbytes, std::uint64_t address);
 
   static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
 
@@ -111,6 +119,7 @@ class Outbox {
   int nonempty_streams_ = 0;
   bool remote_hp_ = false;
   bool inline_only_ = false;
+  bool stage_hpputs_ = false;
 };
 
 }  // namespace superstep

@@ -6,7 +6,10 @@
  *   small: every process gets 8 bytes (bsp_get) and 64 KiB (bsp_hpget) from
  *          every process, and must see the values: prints PASS;
  *   large: process 0 gets 1 MiB from process p-1, which must be read in that
- *          process's memory: Superstep stops the run naming the refusal. */
+ *          process's memory: Superstep stops the run naming the refusal;
+ *   hpput: process 0 hpputs 1 MiB to process p-1: staged at the call
+ *          (BSP_HPPUT=stage) it arrives, prints PASS; read in process 0's
+ *          memory at the sync (BSP_HPPUT=read) it stops the run. */
 #include <bsp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,7 @@
 
 int main(int argc, char** argv) {
   int large = argc > 1 && strcmp(argv[1], "large") == 0;
+  int hpput = argc > 1 && strcmp(argv[1], "hpput") == 0;
   bsp_begin(bsp_nprocs());
   int p = bsp_nprocs(), me = bsp_pid();
   long long word = 1000 + me;
@@ -37,6 +41,17 @@ int main(int argc, char** argv) {
     if (me == 0) bsp_get(p - 1, big, 0, big, LARGE_BYTES);
     bsp_sync();
     bsp_abort("process %d: a 1 MiB get was read without cross-memory attach", me);
+  }
+  if (hpput) {
+    if (me == 0) bsp_hpput(p - 1, big, big, 0, LARGE_BYTES);
+    bsp_sync();
+    if (me == p - 1)
+      for (int i = 0; i < LARGE_BYTES; ++i)
+        if (big[i] != 0) bsp_abort("process %d: byte %d of the hpput is %d", me, i, big[i]);
+    bsp_sync();
+    if (me == 0) printf("PASS\n");
+    bsp_end();
+    return 0;
   }
   for (int q = 0; q < p; ++q) {
     bsp_get(q, &word, 0, &words[q], sizeof word);

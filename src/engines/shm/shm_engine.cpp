@@ -17,6 +17,7 @@
 
 #include "core/processors.hpp"
 #include "core/standard_streams.hpp"
+#include "engines/shm/copy_calibration.hpp"
 #include "engines/shm/data_path.hpp"
 #include "engines/shm/fork_safety.hpp"
 #include "engines/shm/output_redirect.hpp"
@@ -78,9 +79,11 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
 // taken over by the engine of every process.
 Mailboxes g_run_mailboxes;
 bool g_run_reads_remote = true;
+bool g_run_stages_hpputs = false;
 
 void choose_for_this_run(int nprocs) {
   g_run_reads_remote = choose_data_path(nprocs) == DataPath::kCrossMemory;
+  g_run_stages_hpputs = stage_large_hpputs(g_run_reads_remote);
   g_run_mailboxes = Mailboxes::create(nprocs);
   // With cross-memory attach the mailboxes only speed up small streams.
   if (!g_run_mailboxes.valid() && !g_run_reads_remote)
@@ -175,6 +178,7 @@ EngineCapabilities ShmEngine::capabilities() {
     caps.answered_get_max = kMailboxStreamMax;
   }
   if (staging_) caps.shared_staging = this;
+  caps.stage_hpputs = g_run_stages_hpputs;
   return caps;
 }
 
