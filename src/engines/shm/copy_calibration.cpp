@@ -58,32 +58,31 @@ bool measured_choice() {
     asm volatile("" : : "r"(to.data()) : "memory");  // the copy must happen
     return true;
   });
-  bool stage = read_ns > 2 * copy_ns;
+  bool copy = read_ns > 2 * copy_ns;
   if (verbose())
     std::fprintf(stderr,
                  "superstep: shared-memory engine: 512 KiB by process_vm_readv %.1f us, by memcpy "
-                 "%.1f us: large bsp_hpput data %s\n",
+                 "%.1f us: large transfers %s\n",
                  read_ns * 1e-3, copy_ns * 1e-3,
-                 stage ? "is staged at the call (two copies)"
-                       : "is read in the source's memory at the sync");
-  return stage;
+                 copy ? "are copied through shared memory" : "are read in the source's memory");
+  return copy;
 }
 }  // namespace
 
-bool stage_large_hpputs(bool can_read_remote) {
-  const char* forced = std::getenv("BSP_HPPUT");
+bool copy_large_transfers(bool can_read_remote) {
+  const char* forced = std::getenv("BSP_XMEM_LARGE");
   if (!forced || !*forced || std::strcmp(forced, "auto") == 0)
     return can_read_remote && measured_choice();
-  if (std::strcmp(forced, "stage") != 0 && std::strcmp(forced, "read") != 0)
+  if (std::strcmp(forced, "copy") != 0 && std::strcmp(forced, "read") != 0)
     usage_error("bsp_begin",
-                "BSP_HPPUT is \"%s\"; set it to stage, read or auto, or leave it unset", forced);
-  bool stage = std::strcmp(forced, "stage") == 0;
+                "BSP_XMEM_LARGE is \"%s\"; set it to copy, read or auto, or leave it unset", forced);
+  bool copy = std::strcmp(forced, "copy") == 0;
   if (verbose())
-    std::fprintf(
-        stderr, "superstep: shared-memory engine: large bsp_hpput data %s (BSP_HPPUT=%s)\n",
-        stage ? "is staged at the call (two copies)" : "is read in the source's memory at the sync",
-        forced);
-  return stage;
+    std::fprintf(stderr,
+                 "superstep: shared-memory engine: large transfers %s (BSP_XMEM_LARGE=%s)\n",
+                 copy ? "are copied through shared memory" : "are read in the source's memory",
+                 forced);
+  return copy;
 }
 
 }  // namespace superstep::shm
