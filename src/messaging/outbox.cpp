@@ -18,9 +18,8 @@ void store(char* at, const T& value) {
 
 void Outbox::reset(int nprocs, bool inline_only) {
   inline_only_ = inline_only;
-  streams_.clear();
-  streams_.resize(nprocs);
-  last_inline_.assign(nprocs, kNoRecord);
+  lanes_.clear();
+  lanes_.resize(nprocs);
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
@@ -28,15 +27,17 @@ void Outbox::reset(int nprocs, bool inline_only) {
 
 void Outbox::clear() {
   staged_ = 0;
-  for (ByteBuffer& s : streams_) s.clear();
-  last_inline_.assign(last_inline_.size(), kNoRecord);
+  for (Lane& lane : lanes_) {
+    lane.stream.clear();
+    lane.next_address = kNoRecord;
+  }
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
 }
 
 void Outbox::trim() {
-  for (ByteBuffer& s : streams_) s.trim(kKeepBytes);
+  for (Lane& lane : lanes_) lane.stream.trim(kKeepBytes);
   bulk_.trim(kKeepBytes);
   // Give back the staging pages an unusually large superstep touched.
   if (staged_ == 0 && staged_peak_ > kKeepBytes) {
@@ -89,7 +90,7 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
 }
 
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {
-  for (int q = 0; q < static_cast<int>(streams_.size()); ++q) {
+  for (int q = 0; q < static_cast<int>(lanes_.size()); ++q) {
     if (q == self) continue;
     char* at = append(q, sizeof(RecordHeader) + sizeof(PushInfo));
     store(at, RecordHeader{RecordKind::kPush, 0,

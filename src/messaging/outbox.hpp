@@ -5,6 +5,7 @@
 // destination reads straight into place.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -67,7 +68,7 @@ class Outbox {
   // the sync compares digests of the push/pop sequences.
   void push(int self, const void* ident, std::uint64_t size, std::uint64_t id);
 
-  ByteBuffer& stream(int dst) { return streams_[dst]; }
+  ByteBuffer& stream(int dst) { return lanes_[dst].stream; }
   const ByteBuffer& bulk() const { return bulk_; }
   bool any_stream() const { return nonempty_streams_ != 0; }
   // Whether an hpput of this superstep is read from the source's memory at
@@ -76,29 +77,33 @@ class Outbox {
 
  private:
   char* append(int dst, std::uint64_t n) {
-    ByteBuffer& s = streams_[dst];
-    if (s.empty()) ++nonempty_streams_;
-    last_inline_[dst] = kNoRecord;
-    return s.grow(n);
+    Lane& lane = lanes_[dst];
+    if (lane.stream.empty()) ++nonempty_streams_;
+    lane.next_address = kNoRecord;
+    return lane.stream.grow(n);
   }
 
   [[gnu::always_inline]] void put_inline(int dst, std::uint64_t dst_address, const void* src,
                                          std::uint64_t nbytes) {
-    ByteBuffer& s = streams_[dst];
-    std::uint64_t last = last_inline_[dst];
-    if (last != kNoRecord) {
-      auto* h = reinterpret_cast<RecordHeader*>(s.data() + last);
-      if (h->value + h->aux == dst_address && h->aux % 8 == 0 && h->aux + nbytes <= kCombineMax) {
-        h->aux += static_cast<std::uint32_t>(nbytes);
-        copy_bytes(s.grow(padded8(nbytes)), src, nbytes);  // h may move: not used after
-        return;
-      }
+    Lane& lane = lanes_[dst];
+    // The open record's state lives here, not in the stream: extending it
+    // reads nothing back from the stream (one store to its byte count).
+    if (dst_address == lane.next_address && lane.open_bytes + nbytes <= kCombineMax) {
+      lane.open_bytes += static_cast<std::uint32_t>(nbytes);
+      std::memcpy(lane.stream.data() + lane.open_header + offsetof(RecordHeader, aux),
+                  &lane.open_bytes, sizeof lane.open_bytes);
+      copy_bytes(lane.stream.grow(padded8(nbytes)), src, nbytes);
+    } else {
+      char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
+      RecordHeader h{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address};
+      std::memcpy(at, &h, sizeof h);
+      copy_bytes(at + sizeof(RecordHeader), src, nbytes);
+      lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
+      lane.open_bytes = static_cast<std::uint32_t>(nbytes);
     }
-    char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
-    RecordHeader h{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address};
-    std::memcpy(at, &h, sizeof h);
-    copy_bytes(at + sizeof(RecordHeader), src, nbytes);
-    last_inline_[dst] = static_cast<std::uint64_t>(at - s.data());
+    // Only a record whose bytes fill whole words can be extended: the next
+    // put's bytes must follow its payload without padding in between.
+    lane.next_address = nbytes % 8 == 0 ? dst_address + nbytes : kNoRecord;
   }
 
   void put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
@@ -110,8 +115,15 @@ class Outbox {
 
   static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
 
-  std::vector<ByteBuffer> streams_;
-  std::vector<std::uint64_t> last_inline_;  // per stream: offset of a record a put may extend
+  // What this process sends one destination: its stream, and the put record
+  // at its end that a put continuing it may extend (kNoRecord: none).
+  struct Lane {
+    ByteBuffer stream;
+    std::uint64_t next_address = kNoRecord;  // where such a put starts
+    std::uint64_t open_header = 0;           // offset of that record's header
+    std::uint32_t open_bytes = 0;            // its byte count so far
+  };
+  std::vector<Lane> lanes_;
   ByteBuffer bulk_;
   SharedArea staging_{nullptr, 0};
   std::uint64_t staged_ = 0;       // bytes of staging_ in use this superstep
