@@ -48,6 +48,13 @@ class RemoteReads {
   std::vector<iovec> local_, remote_;
 };
 
+// The tally of a non-empty stream that ends at `end`.
+StreamTally tally_of(const char* end) {
+  StreamTally t;
+  std::memcpy(&t, end - sizeof t, sizeof t);
+  return t;
+}
+
 // "process 0: 2, process 1: 1, ..." for a mismatch message.
 template <typename Value>
 std::string list_values(int nprocs, Value value) {
@@ -90,6 +97,7 @@ void Runtime::run_sync(SyncKind kind) {
   if (profile_) [[unlikely]]
     profile_->sync_entered();
   Outbox& out = outbox_[parity_];
+  out.seal();
   for (int dst = 0; dst < nprocs_; ++dst)
     stream_refs_[dst] = {out.stream(dst).data(), out.stream(dst).size()};
   std::uint32_t all = engine_->exchange(publish(kind));
@@ -245,6 +253,7 @@ void Runtime::answer_get_requests() {
     if (r == pid_) continue;
     const char* at = static_cast<const char*>(incoming_view_[r].data);
     const char* end = at + incoming_view_[r].size;
+    if (at == end || tally_of(end).get_requests == 0) end = at;  // nothing asked of us
     for (; at < end; at += record_length(reinterpret_cast<const RecordHeader*>(at))) {
       auto* h = reinterpret_cast<const RecordHeader*>(at);
       if (h->kind != RecordKind::kGetRequest) continue;
@@ -269,6 +278,13 @@ void Runtime::apply_streams() {
 }
 
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
+  if (begin == end) return;
+  // A stream of sends alone joins the queue as it is: its tally counted them.
+  end -= kStreamEndBytes;
+  auto* last = reinterpret_cast<const RecordHeader*>(end);
+  if (last->aux == kOnlySends)
+    return queue_.add_stream(begin, end, last->value,
+                             tally_of(end + kStreamEndBytes).payload_bytes);
   const bool self = src == pid_;
   const char* own_bulk = outbox_[parity_].bulk().data();
   const SharedStaging* shared = caps_.shared_staging;
@@ -315,6 +331,7 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         break;
       }
       case RecordKind::kGetRequest:  // answered in phase 1
+      case RecordKind::kStreamEnd:   // not reached: `end` stops before it
         break;
     }
     at += record_length(h);

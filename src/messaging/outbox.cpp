@@ -25,11 +25,21 @@ void Outbox::reset(int nprocs, bool inline_only) {
   remote_hp_ = false;
 }
 
+void Outbox::seal() {
+  for (Lane& lane : lanes_) {
+    if (lane.stream.empty()) continue;
+    char* at = lane.stream.grow(kStreamEndBytes);
+    store(at, RecordHeader{RecordKind::kStreamEnd, lane.others == 0 ? kOnlySends : 0, lane.sends});
+    store(at + sizeof(RecordHeader), StreamTally{lane.send_bytes, lane.get_requests});
+  }
+}
+
 void Outbox::clear() {
   staged_ = 0;
   for (Lane& lane : lanes_) {
     lane.stream.clear();
     lane.next_address = kNoRecord;
+    lane.sends = lane.send_bytes = lane.others = lane.get_requests = 0;
   }
   bulk_.clear();
   nonempty_streams_ = 0;
@@ -73,6 +83,7 @@ void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
   char* at = append(owner, sizeof(RecordHeader) + sizeof(GetInfo));
+  ++lanes_[owner].get_requests;
   store(at, RecordHeader{RecordKind::kGetRequest, 0, address});
   store(at + sizeof(RecordHeader), GetInfo{nbytes});
 }

@@ -38,6 +38,9 @@ class Outbox {
   // Large hpputs go to the staging area too while it has room (the engine
   // measured two copies cheaper than reading the source at the sync).
   void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }
+  // Ends every non-empty stream with its kStreamEnd record; nothing may be
+  // added after it until clear().
+  void seal();
   void clear();
   // Drops memory kept from an unusually large superstep.
   void trim();
@@ -57,7 +60,10 @@ class Outbox {
   [[gnu::always_inline]] void send(int dst, const void* tag, std::uint32_t tag_bytes,
                                    const void* payload, std::uint64_t payload_bytes) {
     const std::uint64_t tag_room = padded8(tag_bytes);
-    char* at = append(dst, sizeof(RecordHeader) + tag_room + padded8(payload_bytes));
+    Lane& lane = lanes_[dst];
+    char* at = grow_stream(lane, sizeof(RecordHeader) + tag_room + padded8(payload_bytes));
+    ++lane.sends;
+    lane.send_bytes += payload_bytes;
     RecordHeader h{RecordKind::kSend, tag_bytes, payload_bytes};
     std::memcpy(at, &h, sizeof h);
     if (tag_bytes) copy_bytes(at + sizeof(RecordHeader), tag, tag_bytes);
@@ -76,8 +82,22 @@ class Outbox {
   bool remote_hp() const { return remote_hp_; }
 
  private:
+  // What this process sends one destination: its stream, and the put record
+  // at its end that a put continuing it may extend (kNoRecord: none).
+  struct Lane {
+    ByteBuffer stream;
+    std::uint64_t sends = 0, send_bytes = 0;  // for the stream's StreamTally
+    std::uint64_t others = 0, get_requests = 0;
+    std::uint64_t next_address = kNoRecord;  // where such a put starts
+    std::uint64_t open_header = 0;           // offset of that record's header
+    std::uint32_t open_bytes = 0;            // its byte count so far
+  };
   char* append(int dst, std::uint64_t n) {
     Lane& lane = lanes_[dst];
+    ++lane.others;
+    return grow_stream(lane, n);
+  }
+  char* grow_stream(Lane& lane, std::uint64_t n) {
     if (lane.stream.empty()) ++nonempty_streams_;
     lane.next_address = kNoRecord;
     return lane.stream.grow(n);
@@ -110,19 +130,11 @@ class Outbox {
   // Copies a large put into the shared staging area and records it; false
   // when the area has no room left.
   bool stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
-  void remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
-                     std::uint64_t nbytes, std::uint64_t address);
+  void remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin, std::uint64_t nbytes,
+                     std::uint64_t address);
 
   static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
 
-  // What this process sends one destination: its stream, and the put record
-  // at its end that a put continuing it may extend (kNoRecord: none).
-  struct Lane {
-    ByteBuffer stream;
-    std::uint64_t next_address = kNoRecord;  // where such a put starts
-    std::uint64_t open_header = 0;           // offset of that record's header
-    std::uint32_t open_bytes = 0;            // its byte count so far
-  };
   std::vector<Lane> lanes_;
   ByteBuffer bulk_;
   SharedArea staging_{nullptr, 0};
