@@ -190,8 +190,9 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
 extern "C" void bsp_collective_force(bsp_collective_algorithm algorithm) {
   if (algorithm != BSP_COLLECTIVE_AUTO && algorithm != BSP_COLLECTIVE_DIRECT &&
       algorithm != BSP_COLLECTIVE_TWO_PHASE && algorithm != BSP_COLLECTIVE_MESSAGES)
-    superstep::usage_error("bsp_collective_force",
-                           "algorithm is %d; pass BSP_COLLECTIVE_AUTO, _DIRECT or _TWO_PHASE",
-                           static_cast<int>(algorithm));
+    superstep::usage_error(
+        "bsp_collective_force",
+        "algorithm is %d; pass BSP_COLLECTIVE_AUTO, _DIRECT, _TWO_PHASE or _MESSAGES",
+        static_cast<int>(algorithm));
   superstep::level1::forced_by_api = algorithm;
 }
