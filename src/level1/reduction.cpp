@@ -165,7 +165,7 @@ void reduction(const char* name, Reduction kind, int root, const void* src, void
   // Messages: direct's h and work, one copy more of what arrives, one superstep less.
   Cost direct_cost{2, double(p - 1) * n, double(p - 1) * n};
   Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p) * block};
-  Cost messages_cost{1, double(p - 1) * n, 2.0 * (p - 1) * n};
+  Cost messages_cost{1, double(p - 1) * n, double(p - 1) * n, double(p - 1) * n};
   Algorithm a = choose(name, n, direct_cost, two_phase_cost, messages_cost);
   if (a == Algorithm::messages && n > 0) {
     if (!op) usage_error(name, "the operator is NULL; pass a combining function");
