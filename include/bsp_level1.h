@@ -104,6 +104,10 @@ typedef enum {
  * process must force alike); BSP_COLLECTIVE_AUTO gives the choice back to the
  * cost model. Overrides BSP_COLLECTIVE. */
 void bsp_collective_force(bsp_collective_algorithm algorithm);
+/* The algorithm the last collective called on this process used (for
+ * bsp_alltoallv: for the data this process sent); BSP_COLLECTIVE_AUTO before
+ * the first. */
+bsp_collective_algorithm bsp_collective_chosen(void);
 
 /* ---- The Oxford BSP toolset's level-1 names ----------------------------------
  * For programs written against the Oxford toolset's bsp_level1.h. An Oxford

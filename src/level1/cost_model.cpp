@@ -28,6 +28,7 @@ constexpr double kDefaultG = 0.5e-9;
 constexpr double kDefaultC = 0.25e-9;
 
 bsp_collective_algorithm forced_by_api = BSP_COLLECTIVE_AUTO;
+bsp_collective_algorithm last_chosen = BSP_COLLECTIVE_AUTO;
 
 double number_or(const toolkit::Json* v, double fallback) {
   return v && v->is_number() && std::isfinite(v->as_number()) ? v->as_number() : fallback;
@@ -203,6 +204,9 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
     }
     if (messages && messages->seconds(m) < best) chosen = Algorithm::messages;
   }
+  last_chosen = chosen == Algorithm::direct      ? BSP_COLLECTIVE_DIRECT
+                : chosen == Algorithm::two_phase ? BSP_COLLECTIVE_TWO_PHASE
+                                                 : BSP_COLLECTIVE_MESSAGES;
   if (tracing() && bsp_pid() == 0) {
     std::fprintf(stderr, "superstep: %s p=%d bytes=%lld: direct %.3g us", name, p, nbytes,
                  direct.seconds(m) * 1e6);
@@ -225,4 +229,8 @@ extern "C" void bsp_collective_force(bsp_collective_algorithm algorithm) {
         "algorithm is %d; pass BSP_COLLECTIVE_AUTO, _DIRECT, _TWO_PHASE or _MESSAGES",
         static_cast<int>(algorithm));
   superstep::level1::forced_by_api = algorithm;
+}
+
+extern "C" bsp_collective_algorithm bsp_collective_chosen(void) {
+  return superstep::level1::last_chosen;
 }

@@ -46,6 +46,7 @@ static affine fold(int first, int last, int e) {
 }
 
 static int marker; /* registered by the program before every collective */
+static bsp_collective_algorithm forced = BSP_COLLECTIVE_AUTO; /* argv[1] */
 
 static void check_rules(const char *after) {
   int n = -1, bytes = -1;
@@ -123,6 +124,7 @@ static void moving(int n) {
     for (int i = 0; i < n; ++i) src[i] = me == root ? byte_of(root, 0, i) : 0;
     memset(dst, 0xEE, (size_t)n + 1);
     bsp_broadcast(root, src, dst, n);
+    if (forced != BSP_COLLECTIVE_AUTO) CHECK_EQ(bsp_collective_chosen(), forced, "algorithm used");
     for (int i = 0; i < n; ++i) CHECK_EQ(dst[i], byte_of(root, 0, i), "broadcast byte");
     CHECK_EQ(dst[n], 0xEE, "byte past the broadcast");
     check_rules("bsp_broadcast");
@@ -182,7 +184,11 @@ static void exchanging(int n) {
   for (int j = 0; j < p; ++j)
     for (int i = 0; i < rc[j]; ++i) CHECK_EQ(dst[rd[j] + i], byte_of(j, me, i), "alltoallv byte");
   CHECK_EQ(dst[total_r], 0xEE, "byte past the alltoallv");
-  if (mixed) bsp_collective_force(BSP_COLLECTIVE_AUTO);
+  if (mixed) {
+    CHECK_EQ(bsp_collective_chosen(), me % 2 ? BSP_COLLECTIVE_DIRECT : BSP_COLLECTIVE_MESSAGES,
+             "the algorithm bsp_alltoallv used");
+    bsp_collective_force(BSP_COLLECTIVE_AUTO);
+  }
   check_rules("bsp_alltoallv");
   free(src), free(dst), free(sc), free(sd), free(rc), free(rd);
 }
@@ -229,10 +235,11 @@ static void oxford_fold_scan(void) {
 
 int main(int argc, char **argv) {
   bsp_begin(bsp_nprocs());
-  if (argc > 1 && strcmp(argv[1], "direct") == 0) bsp_collective_force(BSP_COLLECTIVE_DIRECT);
-  if (argc > 1 && strcmp(argv[1], "messages") == 0) bsp_collective_force(BSP_COLLECTIVE_MESSAGES);
-  if (argc > 1 && strcmp(argv[1], "two_phase") == 0)
-    bsp_collective_force(BSP_COLLECTIVE_TWO_PHASE);
+  CHECK_EQ(bsp_collective_chosen(), BSP_COLLECTIVE_AUTO, "the algorithm before any collective");
+  if (argc > 1 && strcmp(argv[1], "direct") == 0) forced = BSP_COLLECTIVE_DIRECT;
+  if (argc > 1 && strcmp(argv[1], "messages") == 0) forced = BSP_COLLECTIVE_MESSAGES;
+  if (argc > 1 && strcmp(argv[1], "two_phase") == 0) forced = BSP_COLLECTIVE_TWO_PHASE;
+  bsp_collective_force(forced);
   mixed = argc > 1 && strcmp(argv[1], "mixed") == 0;
   bsp_push_reg(&marker, sizeof marker);
   bsp_sync();
