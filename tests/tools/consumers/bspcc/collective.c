@@ -6,8 +6,8 @@
 int main(void) {
   bsp_begin(bsp_nprocs());
   int sum = bsp_sumI(bsp_pid());
-  if (bsp_pid() == 0) printf("collective consumer: sum of pids over %d processes = %d\n",
-                             bsp_nprocs(), sum);
+  if (bsp_pid() == 0)
+    printf("collective consumer: sum of pids over %d processes = %d\n", bsp_nprocs(), sum);
   bsp_end();
   return 0;
 }
