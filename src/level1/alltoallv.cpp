@@ -61,8 +61,10 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
   // registration and data supersteps; messages one superstep and the copy of
   // what it sends out of the receivers' queues.
   const double h = double(sent > received ? sent : received);
-  const bool by_put = choose(name, sent, Cost{3, h, 0}, std::nullopt,
-                             Cost{1, h, 0, double(sent)}) == Algorithm::direct;
+  const bool chose_direct = choose(name, sent, Cost{3, h, 0}, std::nullopt,
+                                   Cost{1, h, 0, double(sent)}) == Algorithm::direct;
+  // Puts follow only where there is something to put to another process.
+  const bool by_put = chose_direct && sent > 0;
 
   const char* from = static_cast<const char*>(src);
   char* out = static_cast<char*>(dst);
