@@ -68,6 +68,11 @@ class Runtime {
   }
   MessageQueue& queue() { return queue_; }
 
+  // Whether large puts travel through memory every process maps (one copy in,
+  // one out), so that a message, which is copied out of the queue once more,
+  // costs a copy that a put does not. Without it puts ride in the streams too.
+  bool puts_staged_in_shared_memory() const { return caps_.shared_staging != nullptr; }
+
  private:
   struct GetRequest {
     int src;
