@@ -29,8 +29,8 @@ MpiEngine::~MpiEngine() {
 }
 
 // An empty superstep costs one MPI_Alltoall of small blocks that carry the
-// flags (about a barrier), and so does a superstep whose streams all fit in
-// those blocks. The summaries travel only when the core will read them
+// flags (about a barrier; one MPI_Allreduce beyond 16 processes), and so does
+// a superstep whose streams all fit in those blocks. The summaries travel only when the core will read them
 // (kFlagSummaries), larger streams in a second round of messages.
 std::uint32_t MpiEngine::exchange(const Publication& mine) {
   parity_ = static_cast<int>(mine.superstep & 1);
@@ -48,7 +48,10 @@ void MpiEngine::fetch(int src, void* into) {
   std::memcpy(into, incoming_data(src), incoming_size(src));
 }
 
-void MpiEngine::exchange_replies(const StreamRef* out_per_dst) { replies_.run(0, out_per_dst); }
+// Every process takes part, whether or not it has replies to send.
+void MpiEngine::exchange_replies(const StreamRef* out_per_dst) {
+  replies_.run(kFlagStream, out_per_dst);
+}
 
 std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
   std::uint32_t all = 0;

@@ -35,6 +35,16 @@ void StreamExchange::post_chunks(bool receive, int peer, char* at, std::uint64_t
 }
 
 std::uint32_t StreamExchange::run(std::uint32_t flags, const StreamRef* out_per_dst) {
+  if (nprocs_ > kAllToAllBarrierMaxProcs) {
+    std::uint32_t all = 0;
+    MPI_Allreduce(&flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
+    if (!(all & kFlagStream)) {
+      std::fill(sizes_in_.begin(), sizes_in_.end(), 0);
+      std::fill(offsets_.begin(), offsets_.end(), 0);
+      return all;
+    }
+    flags = all;
+  }
   const std::uint64_t flags64 = flags;
   for (int q = 0; q < nprocs_; ++q) {
     sizes_out_[q] = q == pid_ ? 0 : out_per_dst[q].size;

@@ -6,7 +6,10 @@
 // latin-square order ((pid + k) mod p) so that no process is the target of
 // everybody at once. A stream of up to kInlineBytes travels inside its
 // block: a superstep of a few small messages or puts (a small collective)
-// costs that one MPI_Alltoall, as an empty superstep does.
+// costs that one MPI_Alltoall, as an empty superstep does. Beyond
+// kAllToAllBarrierMaxProcs processes an all-to-all costs every process p
+// messages where a reduction takes log p rounds: there the flags go first by
+// MPI_Allreduce, and the blocks only when somebody has streams.
 #pragma once
 
 #include <mpi.h>
@@ -26,12 +29,14 @@ class StreamExchange {
   static constexpr std::size_t kHeaderBytes = 2 * sizeof(std::uint64_t);
   static constexpr std::size_t kBlockBytes = 128;
   static constexpr std::size_t kInlineBytes = kBlockBytes - kHeaderBytes;
+  static constexpr int kAllToAllBarrierMaxProcs = 16;
 
   void reset(MPI_Comm comm, int pid, int nprocs);
 
   // Collective, and a barrier. Sends out_per_dst[q] to every q != pid (the
   // own stream is never sent) and receives what every other process addressed
-  // to this one; returns the OR of every process's flags.
+  // to this one; returns the OR of every process's flags. Streams move only
+  // when that OR has kFlagStream.
   std::uint32_t run(std::uint32_t flags, const StreamRef* out_per_dst);
 
   // What src sent in the last run(); valid until the next run().
