@@ -15,6 +15,14 @@ inline long long block_begin(long long n, int p, int s) {
 }
 inline long long block_size(long long n, int p, int s) { return n / p + (s < n % p ? 1 : 0); }
 
+// Stops the program (bsp_abort) unless it runs on the `asked` processes of -p: under mpirun
+// bsp_begin gets the job size, whatever -p says. Called by every process after bsp_begin.
+inline void require_procs(const char* app, int asked) {
+  if (bsp_nprocs() != asked)
+    bsp_abort("%s: asked for %d processes but got %d (under mpirun: the job size)\n", app, asked,
+              bsp_nprocs());
+}
+
 // Every process's value, in pid order, on every process. Costs three supersteps (register,
 // put, deregister), so it belongs outside timed regions.
 template <class T>
