@@ -2,6 +2,9 @@
 # Runs the applications of apps/ at p = 1, 2, 4, 8 at sizes that take about a second at p = 1,
 # each with this machine's BSP parameters (bspprobe --quick, measured first at the same p), and
 # writes a table (apps.md) and a plot of speedup against p, measured and predicted (apps.svg).
+# Each run is profiled (bsprun --profile): bspprof predicts its timed supersteps by BSP, BSPWB
+# and MPM (seed 001) with the same parameters, and the table puts those beside the app's own
+# prediction, with seed 001's reported errors for PSRS and FFT below it.
 #   bash bench/apps.sh [build-dir] [out-dir]         (defaults: build, bench-apps)
 #   PROCS="1 2 4" bash bench/apps.sh                 other process counts
 #   PARAMS=bspprobe.json bash bench/apps.sh          an earlier bspprobe result, not re-measured
@@ -13,8 +16,9 @@ build=${1:-build}
 out=${2:-bench-apps}
 procs=${PROCS:-1 2 4 8}
 apps=$build/apps
-[ -x "$apps/fft" ] && [ -x "$build/bin/bspprobe" ] ||
-  { echo "apps.sh: build first: cmake --build $build --target app_fft app_sample_sort app_psrs app_barnes_hut bspprobe" >&2; exit 2; }
+[ -x "$apps/fft" ] && [ -x "$build/bin/bspprobe" ] && [ -x "$build/bin/bspprof" ] &&
+  [ -x "$build/bench/apps_models" ] ||
+  { echo "apps.sh: build first: cmake --build $build --target app_fft app_sample_sort app_psrs app_barnes_hut bspprobe bsprun bspprof apps_models" >&2; exit 2; }
 mkdir -p "$out"
 cores=$(nproc)
 
@@ -39,17 +43,27 @@ for run in "${runs[@]}"; do
   for p in $procs; do
     echo "== $name p = $p" >&2
     log=$out/$name.p$p.txt
+    profile=$out/$name.p$p.profile.json
     status=0
-    $cmd -p "$p" --params "$params" >"$log" 2>&1 || status=$?
+    "$build/bin/bsprun" -n "$p" --profile "$profile" $cmd -p "$p" --params "$params" >"$log" 2>&1 ||
+      status=$?
+    # bspprof's models over the app's fastest timed iteration: iterations, measured, BSP, BSPWB,
+    # MPM (seconds); "-" where bspprof cannot predict (its messages go to the log).
+    models="-	-	-	-	-"
+    if "$build/bin/bspprof" report "$profile" --params "$params" --json >"$out/$name.p$p.bspprof.json" 2>>"$log" &&
+      found=$("$build/bench/apps_models" "$out/$name.p$p.bspprof.json" 2>>"$log"); then
+      models=$found
+    fi
     # time: T s at p = P; NAME T_SEQ s; speedup S    predicted: T_PRED s = ...
-    awk -v name="$name" -v p="$p" -v cores="$cores" -v status="$status" '
+    awk -v name="$name" -v p="$p" -v cores="$cores" -v status="$status" -v models="$models" '
       /^time: [0-9.]+ s at p/ { par = $2; seq = $(NF - 3); }
       /^predicted: [0-9.]+ s/ { pred = $2 }
       /^result:/ { result = $2 }
       END {
         if (status != 0 && result == "") result = "exit " status;
-        printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", name, p, (p > cores ? "yes" : "no"),
-               seq, par, (pred == "" ? "-" : pred), result, FILENAME }' "$log" >>"$rows"
+        split(models, m, "\t")
+        printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, p, (p > cores ? "yes" : "no"),
+               seq, par, (pred == "" ? "-" : pred), result, FILENAME, m[2], m[3], m[4], m[5] }' "$log" >>"$rows"
   done
 done
 
@@ -60,16 +74,56 @@ done
   echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $cores processors;"
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg). Rows with p > $cores are oversubscribed."
   echo
-  echo "| app | p | oversubscribed | sequential s | parallel s | speedup | predicted s | predicted speedup | error | check |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
-  awk -F'\t' '{
+  echo "| app | p | oversubscribed | sequential s | parallel s | speedup | predicted s | predicted speedup | error | profiled s | bspprof BSP s | error | BSPWB s | error | MPM s | error | check |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  awk -F'\t' '
+    function err(measured, model) {
+      return (model == "-" || measured == "-" || measured <= 0) ? "-" : sprintf("%+.1f%%", 100 * (measured - model) / measured)
+    }
+    function secs(x) { return x == "-" ? "-" : sprintf("%.4f", x) }
+    {
     sp = ($5 > 0) ? $4 / $5 : 0
-    if ($6 == "-") { ps = "-"; err = "-"; } else { ps = sprintf("%.2f", $4 / $6); err = sprintf("%+.0f%%", 100 * ($5 - $6) / $5); }
-    printf "| %s | %d | %s | %.4f | %.4f | %.2f | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, sp, $6, ps, err, $7 }' "$rows"
+    if ($6 == "-") { ps = "-"; e = "-"; } else { ps = sprintf("%.2f", $4 / $6); e = err($5, $6); }
+    printf "| %s | %d | %s | %.4f | %.4f | %.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+           $1, $2, $3, $4, $5, sp, $6, ps, e, secs($9), secs($10), err($9, $10), secs($11),
+           err($9, $11), secs($12), err($9, $12), $7 }' "$rows"
   echo
   echo "Speedup: the app's sequential program over the parallel run (both best of the iterations)."
-  echo "Predicted: the BSP cost formula of the algorithm with bspprobe's g and l at that p;"
-  echo "error = (measured - predicted) / measured, as Roda et al. define it (seed 001, formula 18)."
+  echo "Predicted: the BSP cost formula of the algorithm with bspprobe's g and l at that p, its"
+  echo "work from the sequential program's rate. Every error is (measured - predicted) / measured,"
+  echo "as Roda et al. define it (seed 001, formula 18): positive where the model is too fast."
+  echo
+  echo "Every run was profiled (bsprun --profile; a few microseconds per superstep). Profiled:"
+  echo "the fastest timed iteration in the profile, from the end of the timer's first sync to the"
+  echo "end of its last, the supersteps bspprof sums its models over. bspprof BSP, BSPWB and MPM"
+  echo "(bspprof report --params, seed 001 formulas 3, 5 and 7-10) take each superstep's"
+  echo "computation W as measured and predict only its communication and synchronisation, with"
+  echo "g and L of bspprobe's fit at that p; the app's own prediction also predicts W."
+  echo
+  echo "## Beside seed 001"
+  echo
+  echo "Roda et al. (seed 001) predict both programs with BSPWB and MPM on the machines of their"
+  echo "time (Ethernet LANs, IBM SP2, Cray T3E, Origin 2000), with computation constants fitted"
+  echo "per machine (D, F and R of Table 3 for FFT; B to J of formulas 19-25 for PSRS)."
+  echo "FFT (section 4.1, Figures 9-11, 524,288 complex numbers): the error grows with p"
+  echo "and reaches 34.30% on the UTP Ethernet LAN and 34.10% on the Origin 2000 at eight"
+  echo "processors (Figure 11); the coaxial LAN's small error there is a compensation of errors"
+  echo "of opposite sign, the paper says. PSRS (section 4.2, Figure 12, 1,048,576 integers,"
+  echo "BSPWB): no error figure is given; the predicted and actual curves overlap on the Cray"
+  echo "T3E, and on the Origin 2000 up to 16 processors, further apart at 24."
+  echo
+  echo "Ours (this run; p > $cores oversubscribed, so those rows measure processes sharing $cores"
+  echo "processors, which bspprobe's g and l at that p include). Like seed 001's, our BSP formula"
+  echo "predicts the computation too; bspprof's three take it as measured:"
+  echo
+  awk -F'\t' '
+    function err(measured, model) {
+      return (model == "-" || measured == "-" || measured <= 0) ? "-" : sprintf("%+.1f%%", 100 * (measured - model) / measured)
+    }
+    $1 == "psrs" || $1 == "fft" {
+      own = ($6 == "-") ? "-" : err($5, $6)
+      printf "- %s, p = %d%s: BSP formula %s, bspprof BSP %s, BSPWB %s, MPM %s\n", $1, $2,
+             ($3 == "yes" ? " (oversubscribed)" : ""), own, err($9, $10), err($9, $11), err($9, $12) }' "$rows"
 } >"$out/apps.md"
 
 # The plot: one panel per app, speedup against p; measured solid, predicted dashed, ideal grey.

@@ -1,37 +1,161 @@
 #!/usr/bin/env bash
-# Runs the benchmarks side by side with their floors and with OpenMPI doing
-# the same work, and prints each figure as a ratio.
+# Runs the benchmarks side by side with their floors and with OpenMPI doing the same work in
+# the same run, prints each figure, and ends with one table: every performance goal of the
+# project (issue 12), the figure measured now, its ratio to the floor or peer, and whether
+# it is met. Figures only: nothing here fails on a time.
 #   bash bench/compare.sh [build-dir]        (default: build)
+#   LAUNCHES=5 bash bench/compare.sh          launches for the spread row (default 5)
 set -euo pipefail
 build=${1:-build}
 bin=$build/bench
+launches=${LAUNCHES:-5}
 [ -x "$bin/bench_empty_superstep" ] || { echo "compare.sh: build first: cmake --build $build" >&2; exit 2; }
+have_mpi=no
+if [ -x "$bin/bench_mpi_small_puts" ] && [ -x "$bin/bench_mpi_patterns" ] && command -v mpirun >/dev/null; then
+  have_mpi=yes
+  # Root and oversubscription settings belong to this script, not to the user.
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+mpi() { local n=$1; shift; mpirun --oversubscribe -n "$n" "$@"; }
 
-echo "== empty superstep"
-for p in 2 4 8; do "$bin/bench_empty_superstep" "$p"; done
+goals=()  # "goal|measured|ratio|met"
+goal() { goals+=("$1|$2|$3|$4"); }
+# verdict VALUE LIMIT: "yes" when VALUE <= LIMIT
+verdict() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 <= b + 0) ? "yes" : "no" }'; }
+# field TEXT REGEX: the first number after REGEX in TEXT
+field() { grep -oE "$2 *[0-9.]+" <<<"$1" | head -1 | grep -oE '[0-9.]+$'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) processors;" \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo "== total exchange (bulk): bsp_put against two memcpys, bsp_hpput/bsp_hpget against one"
+for p in 2 4; do
+  for n in 65536 1048576 16777216; do
+    out=$("$bin/bench_total_exchange" "$p" "$n")
+    echo "$out"
+    put=$(grep -oE 'bsp_put \+ sync: +[0-9.]+ us += [0-9.]+' <<<"$out" | grep -oE '[0-9.]+$')
+    hpput=$(grep -oE 'bsp_hpput \+ sync: +[0-9.]+ us += [0-9.]+' <<<"$out" | grep -oE '[0-9.]+$')
+    hpget=$(grep -oE 'bsp_hpget \+ sync: +[0-9.]+ us += [0-9.]+' <<<"$out" | grep -oE '[0-9.]+$')
+    size="$((n / 1024)) KiB"
+    goal "bsp_put $size per pair, p=$p: <= 1.3 x two memcpys" "" "$put" "$(verdict "$put" 1.3)"
+    goal "bsp_hpput $size per pair, p=$p: <= 1.3 x one memcpy" "" "$hpput" "$(verdict "$hpput" 1.3)"
+    goal "bsp_hpget $size per pair, p=$p: <= 1.3 x one memcpy" "" "$hpget" "$(verdict "$hpget" 1.3)"
+  done
+done
+
+echo "== 100,000 messages of 8 bytes: puts then one sync; sends, sync and a drain with bsp_move"
+ours=$("$bin/bench_small_puts" 2 100000)
+echo "$ours"
+put=$(field "$ours" 'bsp_put'); hpput=$(field "$ours" 'bsp_hpput'); send=$(field "$ours" 'bsp_move')
+if [ $have_mpi = yes ]; then
+  theirs=$(mpi 2 "$bin/bench_mpi_small_puts" 100000)
+  echo "$theirs"
+  m=$(sed -E 's/.*: ([0-9.]+) us$/\1/' <<<"$theirs")
+  goal "100,000 bsp_put + sync, p=2: <= 500 us, >= 4 x faster than MPI_Put+fence" \
+    "$put us (OpenMPI $m us)" "$(ratio "$m" "$put") x faster" \
+    "$( [ "$(verdict "$put" 500)" = yes ] && [ "$(verdict 4 "$(ratio "$m" "$put")")" = yes ] && echo yes || echo no)"
+  goal "100,000 bsp_hpput + sync, p=2: <= 500 us, >= 4 x faster than MPI_Put+fence" \
+    "$hpput us (OpenMPI $m us)" "$(ratio "$m" "$hpput") x faster" \
+    "$( [ "$(verdict "$hpput" 500)" = yes ] && [ "$(verdict 4 "$(ratio "$m" "$hpput")")" = yes ] && echo yes || echo no)"
+else
+  echo "  (OpenMPI peer not built: install libopenmpi-dev openmpi-bin and rebuild)"
+  goal "100,000 bsp_put + sync, p=2: <= 500 us" "$put us" "$(ratio "$put" 500) x the goal" "$(verdict "$put" 500)"
+fi
+goal "100,000 bsp_send + sync + bsp_move, p=2: <= 1200 us" "$send us" "$(ratio "$send" 1200) x the goal" \
+  "$(verdict "$send" 1200)"
+
+echo "== a superstep carrying one 8-byte message, p=2 (and the empty one)"
+small=$("$bin/bench_small_superstep" 2)
+echo "$small"
+empty=$(field "$small" 'one 8-byte empty, p=2:')
+mpiput=""
+if [ $have_mpi = yes ]; then
+  peer=$(mpi 2 "$bin/bench_mpi_patterns" 1)
+  echo "OpenMPI: $(tr '\n' ' ' <<<"$peer")(seconds)"
+  mpiput=$(awk '$1 == "puts" { printf "%.3f", $2 * 1e6 }' <<<"$peer")
+  mpibarrier=$(awk '$1 == "empty" { printf "%.3f", $2 * 1e6 }' <<<"$peer")
+fi
+for kind in bsp_put bsp_hpput bsp_get bsp_send; do
+  t=$(field "$small" "one 8-byte $kind, p=2:")
+  if [ -n "$mpiput" ]; then
+    goal "one-$kind superstep, p=2: <= 1.0 us, ahead of MPI_Put+fence" "$t us (OpenMPI $mpiput us)" \
+      "$(ratio "$t" "$mpiput") x OpenMPI" \
+      "$( [ "$(verdict "$t" 1.0)" = yes ] && [ "$(verdict "$t" "$mpiput")" = yes ] && echo yes || echo no)"
+  else
+    goal "one-$kind superstep, p=2: <= 1.0 us" "$t us" "$(ratio "$t" 1.0) x the goal" "$(verdict "$t" 1.0)"
+  fi
+done
+
+echo "== empty superstep against the raw barrier and MPI_Barrier"
+for p in 2 4 8; do
+  out=$("$bin/bench_empty_superstep" "$p")
+  echo "$out"
+  t=$(field "$out" "empty superstep, p=$p:")
+  raw=$(field "$out" 'barrier:')
+  if [ $have_mpi = yes ]; then
+    b=$(mpi "$p" "$bin/bench_mpi_patterns" 1 | awk '$1 == "empty" { printf "%.3f", $2 * 1e6 }')
+    echo "  OpenMPI MPI_Barrier, p=$p: $b us"
+    if [ "$p" = 2 ]; then
+      goal "empty superstep, p=2: <= 1.5 x raw barrier, below MPI_Barrier" "$t us (raw $raw, OpenMPI $b us)" \
+        "$(ratio "$t" "$raw") x raw, $(ratio "$t" "$b") x OpenMPI" \
+        "$( [ "$(verdict "$(ratio "$t" "$raw")" 1.5)" = yes ] && [ "$(verdict "$t" "$b")" = yes ] && echo yes || echo no)"
+    else
+      goal "empty superstep, p=$p on $(nproc) processors: ahead of MPI_Barrier" "$t us (OpenMPI $b us)" \
+        "$(ratio "$t" "$b") x OpenMPI" "$(verdict "$t" "$b")"
+    fi
+  fi
+done
+
+echo "== bspprobe's l at p=2 against the empty superstep measured above"
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
+if "$build/bin/bspprobe" --quick --procs 2 --output "$probe/probe.json" --plot "" --quiet >"$probe/table.txt" 2>&1; then
+  l=$(awk '$1 == 2 && $5 == "|" { print $6; exit }' "$probe/table.txt")
+  fitted=$(grep -oE 'L = -?[0-9.]+ us' "$probe/table.txt" | grep -oE -- '-?[0-9.]+' | head -1 || true)
+  echo "  bspprobe: l = $l us at p=2 (its formula-11 fit over h: L = ${fitted:-?} us); empty superstep above: $empty us"
+  goal "bspprobe's l, p=2: <= 2 x the empty superstep" "$l us (empty $empty us)" "$(ratio "$l" "$empty")" \
+    "$(verdict "$(ratio "$l" "$empty")" 2)"
+else
+  echo "  (bspprobe failed: $(tail -1 "$probe/table.txt"))"
+fi
+
+echo "== spread between $launches launches of the same empty-superstep run, p=2"
+spread_of() { sort -g | awk '{ v[NR] = $1 } END { printf "%.2f", v[NR] / v[1] }'; }
+ours=$(for i in $(seq "$launches"); do
+  field "$("$bin/bench_empty_superstep" 2)" 'empty superstep, p=2:'
+done | spread_of)
+echo "  Superstep: slowest / fastest launch = $ours"
+if [ $have_mpi = yes ]; then
+  theirs=$(for i in $(seq "$launches"); do
+    mpi 2 "$bin/bench_mpi_patterns" 1 | awk '$1 == "empty" { print $2 }'
+  done | spread_of)
+  echo "  OpenMPI MPI_Barrier: slowest / fastest launch = $theirs"
+  goal "spread between launches (empty superstep, p=2): no wider than OpenMPI's" \
+    "$ours (OpenMPI $theirs)" "$(ratio "$ours" "$theirs")" "$(verdict "$ours" "$theirs")"
+fi
+
+if [ $have_mpi = yes ] && [ -x "$bin/bench_mpi_compare" ]; then
+  echo "== the MPI engine's total exchange against MPI_Alltoall, p=2"
+  for n in 65536 1048576 16777216; do
+    out=$(mpi 2 "$bin/bench_mpi_compare" 1000 "$n")
+    grep 'total exchange' <<<"$out"
+    r=$(grep 'total exchange' <<<"$out" | grep -oE 'ratio [0-9.]+' | grep -oE '[0-9.]+$')
+    goal "MPI engine total exchange $((n / 1024)) KiB, p=2: <= 1.1 x MPI_Alltoall" "" "$r" "$(verdict "$r" 1.1)"
+  done
+fi
 
 echo "== start-up and teardown (bsp_begin + bsp_end) beside forking as many processes"
 "$bin/bench_startup" 64 256 1024
-
-echo "== total exchange"
-"$bin/bench_total_exchange" 2 $((1 << 20))
-"$bin/bench_total_exchange" 2 $((16 << 20))
-
-echo "== 100,000 puts of 8 bytes, then one sync"
-ours=$("$bin/bench_small_puts" 2 100000)
-echo "$ours"
-if [ -x "$bin/bench_mpi_small_puts" ] && command -v mpirun >/dev/null; then
-  # Root and oversubscription settings belong to this script, not to the user.
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-  theirs=$(mpirun --oversubscribe -n 2 "$bin/bench_mpi_small_puts" 100000)
-  echo "$theirs"
-  put=$(sed -E 's/.*bsp_put ([0-9.]+) us.*/\1/' <<<"$ours")
-  hpput=$(sed -E 's/.*bsp_hpput ([0-9.]+) us.*/\1/' <<<"$ours")
-  mpi=$(sed -E 's/.*: ([0-9.]+) us$/\1/' <<<"$theirs")
-  awk -v a="$put" -v b="$hpput" -v m="$mpi" \
-    'BEGIN { printf "  OpenMPI / bsp_put = %.1f x faster; OpenMPI / bsp_hpput = %.1f x faster\n", m / a, m / b }'
-else
-  echo "  (OpenMPI peer not built: install libopenmpi-dev openmpi-bin and rebuild)"
-fi
 echo "== the C++ layer (bsp.hpp) beside the C calls it wraps"
 "$bin/bench_cpp_overhead" 2 100000
+
+echo
+echo "== goals"
+printf '| %-78s | %-34s | %-26s | %-3s |\n' goal measured ratio met
+printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..80})" "$(printf -- '-%.0s' {1..36})" \
+  "$(printf -- '-%.0s' {1..28})" "-----"
+for g in "${goals[@]}"; do
+  IFS='|' read -r what measured r met <<<"$g"
+  printf '| %-78s | %-34s | %-26s | %-3s |\n' "$what" "$measured" "$r" "$met"
+done

@@ -1,6 +1,7 @@
 // Many small puts: every process issues `count` puts of 8 bytes to the next
-// process, then syncs (the bsp_put and bsp_hpput paths). bench/compare.sh
-// runs the OpenMPI peer (bench_mpi_small_puts) beside it.
+// process, then syncs (the bsp_put and bsp_hpput paths); and as many 8-byte
+// sends, a sync and a drain of the queue with bsp_move (the BSMP path).
+// bench/compare.sh runs the OpenMPI peer (bench_mpi_small_puts) beside it.
 // Usage: bench_small_puts [p] [count]
 #include <bsp.h>
 
@@ -25,6 +26,24 @@ double time_puts(const std::vector<std::uint64_t>& src, std::uint64_t* dst, int 
   bsp_sync();
   return bsp_time() - t0;
 }
+double time_sends(const std::vector<std::uint64_t>& src, int count) {
+  int next = (bsp_pid() + 1) % bsp_nprocs();
+  bsp_sync();
+  double t0 = bsp_time();
+  for (int i = 0; i < count; ++i) bsp_send(next, nullptr, &src[i], 8);
+  bsp_sync();
+  int n = 0;
+  bsp_qsize(&n, nullptr);
+  std::uint64_t sum = 0;
+  for (int k = 0; k < n; ++k) {
+    std::uint64_t v;
+    bsp_move(&v, 8);
+    sum += v;
+  }
+  double t = bsp_time() - t0;
+  if (n != count) bsp_abort("%d messages arrived, not %d", n, count);
+  return sum == 0 && count > 1 ? -1 : t;  // the sum keeps the drain from being optimised away
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -36,10 +55,11 @@ int main(int argc, char** argv) {
   for (int i = 0; i < count; ++i) src[i] = static_cast<std::uint64_t>(bsp_pid()) << 32 | i;
   bsp_push_reg(dst.data(), count * 8);
   bsp_sync();
-  std::vector<double> put, hpput;
+  std::vector<double> put, hpput, send;
   for (int s = 0; s < samples; ++s) {
     put.push_back(time_puts(src, dst.data(), count, false));
     hpput.push_back(time_puts(src, dst.data(), count, true));
+    send.push_back(time_sends(src, count));
   }
   int prev = (bsp_pid() + bsp_nprocs() - 1) % bsp_nprocs();
   for (int i = 0; i < count; ++i)
@@ -47,8 +67,9 @@ int main(int argc, char** argv) {
   if (bsp_pid() == 0)
     std::printf(
         "small puts, p=%d, %d puts of 8 bytes then one sync (medians of %d): bsp_put %.1f us, "
-        "bsp_hpput %.1f us\n",
-        p, count, samples, bench::median(put) * 1e6, bench::median(hpput) * 1e6);
+        "bsp_hpput %.1f us, bsp_send+sync+bsp_move %.1f us\n",
+        p, count, samples, bench::median(put) * 1e6, bench::median(hpput) * 1e6,
+        bench::median(send) * 1e6);
   bsp_end();
   return 0;
 }

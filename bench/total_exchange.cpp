@@ -2,7 +2,8 @@
 // syncs. Printed beside the memcpy floor measured inside the same run, by
 // every process at once (so the floor shares the memory bus as the real
 // transfer does): bsp_put buffers, so its floor is two copies of the bytes;
-// bsp_hpput reads the source straight into place, so its floor is one.
+// bsp_hpput reads the source straight into place, so its floor is one, as
+// is bsp_hpget's (every process gets `bytes` from every other process).
 // Usage: bench_total_exchange [p] [bytes-per-pair]
 #include <bsp.h>
 
@@ -21,6 +22,18 @@ double time_memcpy(char* to, const char* from, std::size_t n) {
   double t = bsp_time() - t0;
   bsp_sync();
   return t;
+}
+
+double time_hpget_exchange(char* src, char* dst, int n) {
+  int p = bsp_nprocs(), me = bsp_pid();
+  bsp_sync();
+  double t0 = bsp_time();
+  for (int k = 1; k < p; ++k) {
+    int q = (me + k) % p;
+    bsp_hpget(q, src, me * n, dst + static_cast<std::size_t>(q) * n, n);
+  }
+  bsp_sync();
+  return bsp_time() - t0;
 }
 
 double time_exchange(char* src, char* dst, int n, bool hp) {
@@ -47,24 +60,31 @@ int main(int argc, char** argv) {
   std::size_t total = static_cast<std::size_t>(n) * bsp_nprocs();
   std::vector<char> src(total, static_cast<char>(bsp_pid())), dst(total, 0), spare(total, 0);
   bsp_push_reg(dst.data(), static_cast<int>(total));
+  bsp_push_reg(src.data(), static_cast<int>(total));
   bsp_sync();
   std::size_t moved = static_cast<std::size_t>(n) * (bsp_nprocs() - 1);
-  std::vector<double> copy, put, hpput;
+  std::vector<double> copy, put, hpput, hpget;
   for (int s = 0; s < samples; ++s) {
     copy.push_back(time_memcpy(spare.data(), src.data(), moved));
     put.push_back(time_exchange(src.data(), dst.data(), n, false));
     hpput.push_back(time_exchange(src.data(), dst.data(), n, true));
+    hpget.push_back(time_hpget_exchange(src.data(), spare.data(), n));
   }
   for (int q = 0; q < bsp_nprocs(); ++q)
     if (q != bsp_pid() && dst[static_cast<std::size_t>(q) * n] != static_cast<char>(q))
       bsp_abort("total exchange delivered wrong data from %d", q);
+  for (int q = 0; q < bsp_nprocs(); ++q)
+    if (q != bsp_pid() && spare[static_cast<std::size_t>(q) * n] != static_cast<char>(q))
+      bsp_abort("bsp_hpget brought wrong data from %d", q);
   if (bsp_pid() == 0) {
-    double c = bench::median(copy), a = bench::median(put), b = bench::median(hpput);
+    double c = bench::median(copy), a = bench::median(put), b = bench::median(hpput),
+           h = bench::median(hpget);
     std::printf("total exchange, p=%d, %d bytes per pair (medians of %d):\n", p, n, samples);
     std::printf("  memcpy of the same bytes: %8.1f us\n", c * 1e6);
     std::printf("  bsp_put + sync:           %8.1f us  = %.2f x two memcpys\n", a * 1e6,
                 a / (2 * c));
     std::printf("  bsp_hpput + sync:         %8.1f us  = %.2f x one memcpy\n", b * 1e6, b / c);
+    std::printf("  bsp_hpget + sync:         %8.1f us  = %.2f x one memcpy\n", h * 1e6, h / c);
   }
   bsp_end();
   return 0;

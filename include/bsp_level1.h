@@ -18,9 +18,10 @@
  * collective in the next superstep).
  *
  * Algorithms. Each collective has a direct algorithm (a superstep to register
- * its areas, then one data superstep of puts); all but alltoallv have a
- * messages one (the same data as BSMP messages: one superstep in all, one
- * copy more); broadcast, reduce, allreduce and the scans also have a two-phase
+ * its areas, then one data superstep of puts) and a messages one (the same
+ * data as BSMP messages: one superstep in all, one copy more; alltoallv sends
+ * its counts ahead in that superstep, and each process chooses for the data it
+ * sends); broadcast, reduce, allreduce and the scans also have a two-phase
  * one (the data split in p blocks, one block per process, so that no process
  * sends or receives more than about twice the data once). The choice is made
  * on every call from the cost model l*S + g*h + c*w: l, g and c come from the
@@ -83,7 +84,11 @@ void bsp_scatter(int root, const void *src, void *dst, int nbytes);
 void bsp_alltoall(const void *src, void *dst, int nbytes);
 /* Total exchange with counts: process i sends send_counts[j] bytes from
  * src + send_displs[j] to process j, where they land at dst + recv_displs[i];
- * recv_counts[i] must equal process i's send_counts[j] (checked). */
+ * recv_counts[i] must equal process i's send_counts[j] (checked). src and dst
+ * must not overlap. The first superstep carries every pair's counts and, from
+ * each process that chose messages, its data; a process that chose direct puts
+ * its data after a registration superstep, which then every process takes part
+ * in. Processes may choose (or force) differently here. */
 void bsp_alltoallv(const void *src, const int *send_counts, const int *send_displs, void *dst,
                    const int *recv_counts, const int *recv_displs);
 
@@ -93,12 +98,16 @@ typedef enum {
   BSP_COLLECTIVE_DIRECT = 1,    /* registers its areas, then one data superstep */
   BSP_COLLECTIVE_TWO_PHASE = 2, /* two data supersteps, blocks of n/p (where defined) */
   BSP_COLLECTIVE_MESSAGES = 3   /* one superstep in all: the data travels as BSMP messages,
-                                   no registration (all but alltoallv) */
+                                   no registration */
 } bsp_collective_algorithm;
 /* Forces the algorithm of the following collectives on this process (every
  * process must force alike); BSP_COLLECTIVE_AUTO gives the choice back to the
  * cost model. Overrides BSP_COLLECTIVE. */
 void bsp_collective_force(bsp_collective_algorithm algorithm);
+/* The algorithm the last collective called on this process used (for
+ * bsp_alltoallv: for the data this process sent); BSP_COLLECTIVE_AUTO before
+ * the first. */
+bsp_collective_algorithm bsp_collective_chosen(void);
 
 /* ---- The Oxford BSP toolset's level-1 names ----------------------------------
  * For programs written against the Oxford toolset's bsp_level1.h. An Oxford

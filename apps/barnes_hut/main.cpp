@@ -259,10 +259,8 @@ T sum_over_processes(T mine) {
 }
 
 void spmd(const apps::Options& o, Parallel& out) {
+  apps::require_procs(kApp.name.c_str(), o.p);
   const int p = bsp_nprocs(), s = bsp_pid();
-  if (p != o.p)
-    bsp_abort("barnes_hut: asked for %d processes but got %d (under mpirun: the job size)\n", o.p,
-              p);
   const double theta = o.extra("theta"), dt = o.extra("dt");
   std::vector<Body> bodies;
   const long long begin = apps::block_begin(o.n, p, s), count = apps::block_size(o.n, p, s);

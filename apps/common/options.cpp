@@ -26,6 +26,9 @@ void bad_argument(const AppInfo& app, const std::string& message) {
 
 namespace {
 
+constexpr long long kMaxProcs = 1 << 20;
+constexpr long long kMaxIterations = 1000000;
+
 void print_help(const AppInfo& app) {
   std::ostringstream out;
   out << "usage: " << app.name << " [options]\n\n"
@@ -96,8 +99,11 @@ Options parse_options(const AppInfo& app, int argc, char** argv) {
       if (o.n <= 0) bad_argument(app, "the size must be positive, not " + std::to_string(o.n));
     } else if (arg == "-p" || arg == "--procs") {
       const long long p = parse_integer(app, arg, next());
-      if (p <= 0 || p > 1 << 20)
+      if (p <= 0)
         bad_argument(app, "the number of processes must be at least 1, not " + std::to_string(p));
+      if (p > kMaxProcs)
+        bad_argument(app, "the number of processes must be at most " + std::to_string(kMaxProcs) +
+                              ", not " + std::to_string(p));
       o.p = static_cast<int>(p);
       p_given = true;
     } else if (arg == "--seed") {
@@ -106,8 +112,11 @@ Options parse_options(const AppInfo& app, int argc, char** argv) {
       o.seed = static_cast<unsigned long long>(s);
     } else if (arg == "--iterations") {
       const long long it = parse_integer(app, arg, next());
-      if (it <= 0 || it > 1000000)
+      if (it <= 0)
         bad_argument(app, "the iterations must be at least 1, not " + std::to_string(it));
+      if (it > kMaxIterations)
+        bad_argument(app, "the iterations must be at most " + std::to_string(kMaxIterations) +
+                              ", not " + std::to_string(it));
       o.iterations = static_cast<int>(it);
     } else if (arg == "--params") {
       o.params = next();

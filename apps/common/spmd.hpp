@@ -3,6 +3,7 @@
 #pragma once
 
 #include <bsp.h>
+#include <bsp_profile.h>
 
 #include <type_traits>
 #include <vector>
@@ -14,6 +15,14 @@ inline long long block_begin(long long n, int p, int s) {
   return n / p * s + (s < n % p ? s : n % p);
 }
 inline long long block_size(long long n, int p, int s) { return n / p + (s < n % p ? 1 : 0); }
+
+// Stops the program (bsp_abort) unless it runs on the `asked` processes of -p: under mpirun
+// bsp_begin gets the job size, whatever -p says. Called by every process after bsp_begin.
+inline void require_procs(const char* app, int asked) {
+  if (bsp_nprocs() != asked)
+    bsp_abort("%s: asked for %d processes but got %d (under mpirun: the job size)\n", app, asked,
+              bsp_nprocs());
+}
 
 // Every process's value, in pid order, on every process. Costs three supersteps (register,
 // put, deregister), so it belongs outside timed regions.
@@ -32,14 +41,22 @@ std::vector<T> all_gather(const T& mine) {
 }
 
 // Wall time of a superstep-delimited region: starts and ends with a sync, so it is the
-// slowest process's time, the same on every process.
+// slowest process's time, the same on every process. In a profile (bsprun --profile) the
+// superstep that start() ends is labelled kTimerStartLabel and the one stop() ends
+// kTimerStopLabel: the timed region is the supersteps after the first up to the second
+// (bench/apps_models.cpp sums bspprof's predictions over them).
+inline constexpr const char* kTimerStartLabel = "apps: timer start";
+inline constexpr const char* kTimerStopLabel = "apps: timer stop";
+
 class SpmdTimer {
  public:
   void start() {
+    bsp_profile_label(kTimerStartLabel);
     bsp_sync();
     t0_ = bsp_time();
   }
   double stop() {
+    bsp_profile_label(kTimerStopLabel);
     bsp_sync();
     return bsp_time() - t0_;
   }

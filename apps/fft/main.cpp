@@ -65,8 +65,7 @@ void spmd(const apps::Options& o, Parallel& out) {
   const std::size_t n = static_cast<std::size_t>(o.n);
   const std::size_t p = static_cast<std::size_t>(bsp_nprocs());
   const std::size_t s = static_cast<std::size_t>(bsp_pid());
-  if (p != static_cast<std::size_t>(o.p))
-    bsp_abort("fft: asked for %d processes but got %zu (under mpirun: the job size)\n", o.p, p);
+  apps::require_procs(kApp.name.c_str(), o.p);
   const std::size_t m = n / p;
 
   // Twiddle factors once, outside the timed transform.

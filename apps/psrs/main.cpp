@@ -11,14 +11,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "machine_params.hpp"
 #include "options.hpp"
-#include "report.hpp"
+#include "sort_app.hpp"
 #include "sort_check.hpp"
 #include "spmd.hpp"
-#include "timing.hpp"
 
 namespace {
 
@@ -55,15 +56,9 @@ void merge_runs(std::vector<double>& data, std::vector<std::size_t> bounds) {
   }
 }
 
-struct Parallel {
-  double best_s = 0;
-  apps::SortVerdict verdict;
-};
-
-void spmd(const apps::Options& o, Parallel& out) {
+void spmd(const apps::Options& o, apps::SortRun& out) {
+  apps::require_procs(kApp.name.c_str(), o.p);
   const int p = bsp_nprocs(), s = bsp_pid();
-  if (p != o.p)
-    bsp_abort("psrs: asked for %d processes but got %d (under mpirun: the job size)\n", o.p, p);
   const long long begin = apps::block_begin(o.n, p, s), m = apps::block_size(o.n, p, s);
   std::vector<double> block(static_cast<std::size_t>(m));
   std::vector<double> samples(static_cast<std::size_t>(p) * (p - 1) + 1);  // + 1: never empty
@@ -138,42 +133,24 @@ int main(int argc, char** argv) {
     apps::bad_argument(kApp, "n = " + std::to_string(o.n) + " is smaller than p * p = " +
                                  std::to_string(static_cast<long long>(o.p) * o.p) +
                                  ": regular sampling needs p keys per process");
-  if (o.n > (1LL << 28)) apps::bad_argument(kApp, "n larger than 2^28 is not supported");
-  std::vector<apps::MachineParams> machine;
-  if (!o.params.empty()) machine = apps::load_machine_params(kApp.name, o.params);
-
-  Parallel par;
-  bsp_begin(o.p);
-  const int pid = bsp_pid();
-  spmd(o, par);
-  bsp_end();
-  if (pid != 0) return 0;
-
-  std::vector<double> keys;
-  const double seq_s = apps::best_time(
-      o.iterations, [&] { keys = apps::generate_keys(o.seed, 0, o.n); },
-      [&] { std::sort(keys.begin(), keys.end()); });
-
-  apps::Report report(kApp, o);
-  apps::report_sort(report, par.verdict, o.p);
-  report.times(par.best_s, "std::sort on one process", seq_s);
-  if (!machine.empty()) {
-    // Seed 001's M-steps in BSP terms. Local work at the sequential sort's rate: the block
-    // (n/p keys), the p(p-1) samples, the p-way merge (n/p keys, log2 p levels). Supersteps:
-    // samples (h = (p-1)^2 keys, bsp_put), sizes (h = p-1 segment descriptors of 4 words,
-    // bsp_put), segments (h = n/p (1 - 1/p) keys, bsp_get), the closing sync; a key is 2 words.
-    const auto params = apps::params_for(machine, o.p);
-    const double p = o.p, np = static_cast<double>(o.n) / p;
-    apps::CostPrediction cost;
-    cost.compute_s = apps::seconds_per_key_level(seq_s, o.n) *
-                     (apps::k_log2_k(np) + apps::k_log2_k(p * (p - 1)) + np * std::log2(p));
-    if (params) {
-      cost.relation((p - 1) * (p - 1) * 2, params->g_put);
-      cost.relation((p - 1) * 4, params->g_put);
-      cost.relation(np * (1 - 1 / p) * 2, params->g_get);
-      cost.syncs(4, params->l);
-    }
-    report.prediction(params, cost);
-  }
-  return report.finish();
+  return apps::run_sort_app(
+      kApp, o, [&](apps::SortRun& out) { spmd(o, out); },
+      [&](double seq_s, const std::optional<apps::MachineParams>& params) {
+        // Seed 001's M-steps in BSP terms. Local work at the sequential sort's rate: the
+        // block (n/p keys), the p(p-1) samples, the p-way merge (n/p keys, log2 p levels).
+        // Supersteps: samples (h = (p-1)^2 keys, bsp_put), sizes (h = p-1 segment
+        // descriptors of 4 words, bsp_put), segments (h = n/p (1 - 1/p) keys, bsp_get), the
+        // closing sync; a key is 2 words.
+        const double p = o.p, np = static_cast<double>(o.n) / p;
+        apps::CostPrediction cost;
+        cost.compute_s = apps::seconds_per_key_level(seq_s, o.n) *
+                         (apps::k_log2_k(np) + apps::k_log2_k(p * (p - 1)) + np * std::log2(p));
+        if (params) {
+          cost.relation((p - 1) * (p - 1) * 2, params->g_put);
+          cost.relation((p - 1) * 4, params->g_put);
+          cost.relation(np * (1 - 1 / p) * 2, params->g_get);
+          cost.syncs(4, params->l);
+        }
+        return cost;
+      });
 }

@@ -11,15 +11,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "machine_params.hpp"
 #include "options.hpp"
 #include "random.hpp"
-#include "report.hpp"
+#include "sort_app.hpp"
 #include "sort_check.hpp"
 #include "spmd.hpp"
-#include "timing.hpp"
 
 namespace {
 
@@ -35,16 +36,9 @@ const apps::AppInfo kApp = {
     "n must be at least p. Checks: globally sorted, a permutation of the input (count and\n"
     "checksum); the largest bucket over n/p is reported."};
 
-struct Parallel {
-  double best_s = 0;
-  apps::SortVerdict verdict;
-};
-
-void spmd(const apps::Options& o, int r, Parallel& out) {
+void spmd(const apps::Options& o, int r, apps::SortRun& out) {
+  apps::require_procs(kApp.name.c_str(), o.p);
   const int p = bsp_nprocs(), s = bsp_pid();
-  if (p != o.p)
-    bsp_abort("sample_sort: asked for %d processes but got %d (under mpirun: the job size)\n", o.p,
-              p);
   const long long begin = apps::block_begin(o.n, p, s), count = apps::block_size(o.n, p, s);
   std::vector<double> sample(static_cast<std::size_t>(p) * r);
   bsp_push_reg(sample.data(), static_cast<int>(sample.size() * sizeof(double)));
@@ -115,41 +109,23 @@ int main(int argc, char** argv) {
   if (o.n < o.p)
     apps::bad_argument(kApp, "n = " + std::to_string(o.n) + " is smaller than p = " +
                                  std::to_string(o.p) + ": every process needs a key");
-  if (o.n > (1LL << 28)) apps::bad_argument(kApp, "n larger than 2^28 is not supported");
-  std::vector<apps::MachineParams> machine;
-  if (!o.params.empty()) machine = apps::load_machine_params(kApp.name, o.params);
-
-  Parallel par;
-  bsp_begin(o.p);
-  const int pid = bsp_pid();
-  spmd(o, static_cast<int>(r), par);
-  bsp_end();
-  if (pid != 0) return 0;
-
-  std::vector<double> keys;
-  const double seq_s = apps::best_time(
-      o.iterations, [&] { keys = apps::generate_keys(o.seed, 0, o.n); },
-      [&] { std::sort(keys.begin(), keys.end()); });
-
-  apps::Report report(kApp, o);
-  apps::report_sort(report, par.verdict, o.p);
-  report.times(par.best_s, "std::sort on one process", seq_s);
-  if (!machine.empty()) {
-    // Local work at the sequential sort's rate: sorting the p r samples, placing n/p keys by
-    // binary search among p - 1 splitters (log2 p levels), sorting a bucket of n/p keys.
-    // Supersteps: the samples (h = (p-1) r keys by bsp_put), the buckets (h = n/p (1 - 1/p)
-    // keys by bsp_send; a key is two words), and the closing sync of the timed region.
-    const auto params = apps::params_for(machine, o.p);
-    const double p = o.p, np = static_cast<double>(o.n) / p;
-    apps::CostPrediction cost;
-    cost.compute_s = apps::seconds_per_key_level(seq_s, o.n) *
-                     (apps::k_log2_k(p * r) + np * std::log2(p) + apps::k_log2_k(np));
-    if (params) {
-      cost.relation((p - 1) * r * 2, params->g_put);
-      cost.relation(np * (1 - 1 / p) * 2, params->g_send);
-      cost.syncs(3, params->l);
-    }
-    report.prediction(params, cost);
-  }
-  return report.finish();
+  return apps::run_sort_app(
+      kApp, o, [&](apps::SortRun& out) { spmd(o, static_cast<int>(r), out); },
+      [&](double seq_s, const std::optional<apps::MachineParams>& params) {
+        // Local work at the sequential sort's rate: sorting the p r samples, placing n/p keys
+        // by binary search among p - 1 splitters (log2 p levels), sorting a bucket of n/p
+        // keys. Supersteps: the samples (h = (p-1) r keys by bsp_put), the buckets
+        // (h = n/p (1 - 1/p) keys by bsp_send; a key is two words), and the closing sync of
+        // the timed region.
+        const double p = o.p, np = static_cast<double>(o.n) / p;
+        apps::CostPrediction cost;
+        cost.compute_s = apps::seconds_per_key_level(seq_s, o.n) *
+                         (apps::k_log2_k(p * r) + np * std::log2(p) + apps::k_log2_k(np));
+        if (params) {
+          cost.relation((p - 1) * r * 2, params->g_put);
+          cost.relation(np * (1 - 1 / p) * 2, params->g_send);
+          cost.syncs(3, params->l);
+        }
+        return cost;
+      });
 }

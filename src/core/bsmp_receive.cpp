@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstring>
 
 #include "core/errors.hpp"
 
@@ -14,39 +13,18 @@ void queue_size(const MessageQueue& queue, int* nmessages, int* accum_nbytes) {
   if (accum_nbytes) *accum_nbytes = static_cast<int>(std::min(queue.payload_bytes(), kMax));
 }
 
-int peek_tag(MessageQueue& queue, void* tag) {
-  if (queue.empty()) return -1;
-  MessageQueue::Message m = queue.front();
-  if (m.tag_bytes) {
-    if (!tag)
-      usage_error("bsp_get_tag", "tag is NULL but the message has a %u-byte tag; pass a buffer",
-                  m.tag_bytes);
-    std::memcpy(tag, m.tag, m.tag_bytes);
-  }
-  return static_cast<int>(m.payload_bytes);
+void null_tag(std::uint32_t tag_bytes) {
+  usage_error("bsp_get_tag", "tag is NULL but the message has a %u-byte tag; pass a buffer",
+              tag_bytes);
 }
 
-void move_payload(MessageQueue& queue, void* payload, std::uint64_t reception_nbytes) {
-  if (queue.empty())
-    usage_error("bsp_move", "the message queue is empty; check bsp_qsize or bsp_get_tag first");
-  MessageQueue::Message m = queue.front();
-  std::uint64_t n = std::min(m.payload_bytes, reception_nbytes);
-  if (n) {
-    if (!payload)
-      usage_error("bsp_move", "payload is NULL but nbytes is %llu; pass a valid address",
-                  static_cast<unsigned long long>(n));
-    std::memcpy(payload, m.payload, n);
-  }
-  queue.pop();
+void move_from_empty_queue() {
+  usage_error("bsp_move", "the message queue is empty; check bsp_qsize or bsp_get_tag first");
 }
 
-int take_in_place(MessageQueue& queue, void** tag, void** payload) {
-  if (queue.empty()) return -1;
-  MessageQueue::Message m = queue.front();
-  *tag = const_cast<char*>(m.tag);
-  *payload = const_cast<char*>(m.payload);
-  queue.pop();
-  return static_cast<int>(m.payload_bytes);
+void null_payload(std::uint64_t nbytes) {
+  usage_error("bsp_move", "payload is NULL but nbytes is %llu; pass a valid address",
+              static_cast<unsigned long long>(nbytes));
 }
 
 }  // namespace superstep

@@ -47,6 +47,7 @@ Runtime::Runtime(Engine* engine)
   for (int k = 0; k < 2; ++k) {
     // Without remote reads every payload travels inside the streams.
     outbox_[k].reset(nprocs_, !caps_.remote_memory);
+    outbox_[k].set_stage_hpputs(caps_.stage_hpputs);
     outbox_[k].set_staging(caps_.shared_staging ? caps_.shared_staging->staging(k)
                                                 : SharedArea{nullptr, 0});
     incoming_[k].resize(nprocs_);
@@ -140,8 +141,15 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
-  gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp});
-  if (pid != pid_ && !caps_.remote_memory) outbox_[parity_].get_request(pid, remote, nbytes);
+  bool answered = pid != pid_ && caps_.replies &&
+                  (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
+  gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp, answered});
+  if (answered) {
+    outbox_[parity_].get_request(pid, remote, nbytes);
+    answered_gets_ = true;
+  } else if (pid != pid_) {
+    read_gets_ = true;
+  }
 }
 
 void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* dst,
@@ -170,12 +178,6 @@ std::int64_t Runtime::set_tagsize(std::int64_t tag_bytes) {
   tagsize_next_ = tag_bytes;
   ++tagsize_calls_;
   return previous;
-}
-
-void Runtime::send(int pid, const void* tag, const void* payload, std::uint64_t nbytes) {
-  if (profile_) [[unlikely]]
-    profile_->count(profile::kSend, pid, nbytes + tagsize_);
-  outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
 }
 
 }  // namespace superstep

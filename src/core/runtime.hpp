@@ -60,8 +60,18 @@ class Runtime {
   // BSMP
   std::int64_t set_tagsize(std::int64_t tag_bytes);  // returns the previous pending value
   std::uint32_t tagsize() const { return tagsize_; }
-  void send(int pid, const void* tag, const void* payload, std::uint64_t nbytes);
+  [[gnu::always_inline]] void send(int pid, const void* tag, const void* payload,
+                                   std::uint64_t nbytes) {
+    if (profile_) [[unlikely]]
+      profile_->count(profile::kSend, pid, nbytes + tagsize_);
+    outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
+  }
   MessageQueue& queue() { return queue_; }
+
+  // Whether large puts travel through memory every process maps (one copy in,
+  // one out), so that a message, which is copied out of the queue once more,
+  // costs a copy that a put does not. Without it puts ride in the streams too.
+  bool puts_staged_in_shared_memory() const { return caps_.shared_staging != nullptr; }
 
  private:
   struct GetRequest {
@@ -71,6 +81,7 @@ class Runtime {
     std::uint64_t nbytes;
     std::uint64_t staging;  // offset in get_staging_ (buffered gets)
     bool hp;
+    bool answered;  // the owner sends the bytes in the reply round (else read in its memory)
   };
 
   explicit Runtime(Engine* engine);
@@ -93,7 +104,7 @@ class Runtime {
   Publication publish(SyncKind kind) const;
   void check_agreement(std::uint32_t all) const;
   void fetch_streams();
-  void read_get_sources();
+  void read_get_sources(std::uint32_t all);
   void answer_get_requests();
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
@@ -120,6 +131,8 @@ class Runtime {
   std::vector<StreamRef> stream_refs_;
 
   std::vector<GetRequest> gets_;
+  bool answered_gets_ = false;  // some of gets_ is answered by its owner
+  bool read_gets_ = false;      // some of gets_ is read in another process's memory
   ByteBuffer get_staging_;
   std::vector<std::vector<RemotePush>> pushes_of_;
 

@@ -3,8 +3,13 @@
 //   exchange    every process publishes a summary and its streams; one barrier,
 //               which also ORs flags, so an empty superstep costs one barrier
 //   check       all processes agree (sync vs end, registrations, tag size)
-//   phase 1     fetch incoming streams; read every get source
-//   barrier     only if somebody has gets: sources are read before any write
+//   phase 1     fetch incoming streams; read every get source: in the owner's
+//               memory, or (small ones, and all on engines without remote
+//               reads) answered by the owner in a reply round, whose barrier
+//               also ends phase 1
+//   barrier     only if somebody read a get source in another process's
+//               memory and there was no reply round: sources are read
+//               before any write
 //   phase 2     write: first the gets, in issue order (paper §3.3: a get's
 //               value lands "before any data is written by any bsp_put"),
 //               then the streams in source-pid order, each in issue order
@@ -43,6 +48,13 @@ class RemoteReads {
   std::vector<iovec> local_, remote_;
 };
 
+// The tally of a non-empty stream that ends at `end`.
+StreamTally tally_of(const char* end) {
+  StreamTally t;
+  std::memcpy(&t, end - sizeof t, sizeof t);
+  return t;
+}
+
 // "process 0: 2, process 1: 1, ..." for a mismatch message.
 template <typename Value>
 std::string list_values(int nprocs, Value value) {
@@ -70,6 +82,8 @@ Publication Runtime::publish(SyncKind kind) const {
   std::uint32_t flags = 0;
   if (out.any_stream()) flags |= kFlagStream;
   if (!gets_.empty()) flags |= kFlagGets;
+  if (answered_gets_) flags |= kFlagAnsweredGets;
+  if (read_gets_) flags |= kFlagReadGets;
   if (out.remote_hp()) flags |= kFlagRemoteHp;
   if (tagsize_calls_) flags |= kFlagTagsize;
   if (!registry_.pending().empty()) flags |= kFlagRegistration;
@@ -83,6 +97,7 @@ void Runtime::run_sync(SyncKind kind) {
   if (profile_) [[unlikely]]
     profile_->sync_entered();
   Outbox& out = outbox_[parity_];
+  out.seal();
   for (int dst = 0; dst < nprocs_; ++dst)
     stream_refs_[dst] = {out.stream(dst).data(), out.stream(dst).size()};
   std::uint32_t all = engine_->exchange(publish(kind));
@@ -92,8 +107,8 @@ void Runtime::run_sync(SyncKind kind) {
   if (all != 0) {
     check_agreement(all);
     fetch_streams();
-    if (all & kFlagGets) read_get_sources();
-    if ((all & kFlagGets) && caps_.remote_memory) engine_->barrier(0);
+    if (all & kFlagGets) read_get_sources(all);
+    if ((all & kFlagReadGets) && !(all & kFlagAnsweredGets)) engine_->barrier(0);
     apply_streams();
     if (all & kFlagRegistration) registry_.commit(pushes_of_);
     if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
@@ -195,9 +210,10 @@ void Runtime::fetch_streams() {
 }
 
 // Phase 1 for gets: read every source before anybody writes. Every process
-// takes part (gets are collective work once anybody has one: on engines
-// without remote reads, the owners answer in a reply round).
-void Runtime::read_get_sources() {
+// takes part (gets are collective work once anybody has one): the sources
+// read in their owners' memory first, then the reply round, where this
+// process answers what others asked of its memory.
+void Runtime::read_get_sources(std::uint32_t all) {
   std::uint64_t staged = 0;
   for (GetRequest& g : gets_) {
     if (g.hp) continue;
@@ -206,20 +222,6 @@ void Runtime::read_get_sources() {
   }
   get_staging_.resize(staged);
   auto into = [&](const GetRequest& g) { return g.hp ? g.dst : get_staging_.data() + g.staging; };
-  if (!caps_.remote_memory) {
-    answer_get_requests();
-    std::vector<const char*> next(nprocs_);
-    for (int q = 0; q < nprocs_; ++q) next[q] = caps_.replies->reply_data(q);
-    for (const GetRequest& g : gets_) {
-      if (g.src == pid_) {
-        std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
-      } else {
-        std::memcpy(into(g), next[g.src], g.nbytes);
-        next[g.src] += g.nbytes;
-      }
-    }
-    return;
-  }
   for (std::size_t i = 0; i < gets_.size();) {
     int src = gets_[i].src;
     RemoteReads reads(caps_.remote_memory, src);
@@ -227,9 +229,18 @@ void Runtime::read_get_sources() {
       const GetRequest& g = gets_[i];
       if (src == pid_)
         std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
-      else
+      else if (!g.answered)
         reads.add(into(g), g.remote, g.nbytes);
     }
+  }
+  if (!(all & kFlagAnsweredGets)) return;
+  answer_get_requests();
+  std::vector<const char*> next(nprocs_);
+  for (int q = 0; q < nprocs_; ++q) next[q] = caps_.replies->reply_data(q);
+  for (const GetRequest& g : gets_) {
+    if (!g.answered) continue;
+    std::memcpy(into(g), next[g.src], g.nbytes);
+    next[g.src] += g.nbytes;
   }
 }
 
@@ -242,6 +253,7 @@ void Runtime::answer_get_requests() {
     if (r == pid_) continue;
     const char* at = static_cast<const char*>(incoming_view_[r].data);
     const char* end = at + incoming_view_[r].size;
+    if (at == end || tally_of(end).get_requests == 0) end = at;  // nothing asked of us
     for (; at < end; at += record_length(reinterpret_cast<const RecordHeader*>(at))) {
       auto* h = reinterpret_cast<const RecordHeader*>(at);
       if (h->kind != RecordKind::kGetRequest) continue;
@@ -266,6 +278,13 @@ void Runtime::apply_streams() {
 }
 
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
+  if (begin == end) return;
+  // A stream of sends alone joins the queue as it is: its tally counted them.
+  end -= kStreamEndBytes;
+  auto* last = reinterpret_cast<const RecordHeader*>(end);
+  if (last->aux == kOnlySends)
+    return queue_.add_stream(begin, end, last->value,
+                             tally_of(end + kStreamEndBytes).payload_bytes);
   const bool self = src == pid_;
   const char* own_bulk = outbox_[parity_].bulk().data();
   const SharedStaging* shared = caps_.shared_staging;
@@ -312,6 +331,7 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         break;
       }
       case RecordKind::kGetRequest:  // answered in phase 1
+      case RecordKind::kStreamEnd:   // not reached: `end` stops before it
         break;
     }
     at += record_length(h);
@@ -325,6 +345,7 @@ void Runtime::start_next_superstep() {
   outbox_[parity_].clear();
   outbox_[parity_].trim();
   gets_.clear();
+  answered_gets_ = read_gets_ = false;
   get_staging_.clear();
   get_staging_.trim(std::size_t{64} << 20);
   tagsize_calls_ = 0;

@@ -19,6 +19,8 @@ enum CoreSyncFlag : std::uint32_t {
   kFlagRemoteHp = kFirstCoreFlag << 1,  // some hpput is read from user memory: hold everyone
   kFlagTagsize = kFirstCoreFlag << 2,   // some process called bsp_set_tagsize
   kFlagRegistration = kFirstCoreFlag << 3,  // some process pushed or popped a registration
+  kFlagAnsweredGets = kFirstCoreFlag << 4,  // some get is answered by its owner: a reply round
+  kFlagReadGets = kFirstCoreFlag << 5,      // some get source is read in its owner's memory
 };
 
 enum class SyncKind : std::uint32_t { kSync = 1, kEnd = 2 };

@@ -96,13 +96,14 @@ class RemoteMemory {
   ~RemoteMemory() = default;
 };
 
-// Capability: a second round of streams at a sync, for engines without
-// RemoteMemory: the owners of get sources answer the get requests they
-// received in the first round.
+// Capability: a second round of streams at a sync: the owners of get sources
+// answer the get requests they received in the first round. Engines without
+// RemoteMemory answer every get this way; engines with both answer small
+// ones (EngineCapabilities::answered_get_max).
 class ReplyRound {
  public:
-  // Collective, only at a sync whose OR of flags asked for gets, after
-  // fetching the first round's streams. Publishes one reply stream per
+  // Collective, only at a sync whose OR of flags asked for answered gets,
+  // after fetching the first round's streams. Publishes one reply stream per
   // destination (the own one is empty and never moved) and waits for all.
   // They need to stay valid only until the call returns.
   virtual void exchange_replies(const StreamRef* out_per_dst) = 0;
@@ -137,6 +138,15 @@ struct EngineCapabilities {
   RemoteMemory* remote_memory = nullptr;
   ReplyRound* replies = nullptr;
   SharedStaging* shared_staging = nullptr;  // optional: without it, puts stage privately
+  // With both of the first two: gets of up to this many bytes are answered by
+  // their owners in the reply round (two plain copies through memory every
+  // process maps), larger ones read in the owner's memory (one system call
+  // that pins pages). With ReplyRound alone, every get is answered.
+  std::uint64_t answered_get_max = 0;
+  // With RemoteMemory and SharedStaging: large bsp_hpput data is copied into
+  // the staging area at the call like a put's, because the engine measured
+  // that cheaper than reading it in the source's memory at the sync.
+  bool stage_hpputs = false;
 };
 
 class Engine {

@@ -15,6 +15,7 @@
 #include "engines/mpi/plugin_abi.hpp"
 #include "engines/plugin_abi.hpp"
 #include "engines/shm/shm_engine.hpp"
+#include "util/loaded_from.hpp"
 
 #ifndef SUPERSTEP_PLUGIN_SOVERSION
 #define SUPERSTEP_PLUGIN_SOVERSION ""
@@ -66,16 +67,6 @@ std::string plugin_variable(const std::string& name) {
   return variable + "_PLUGIN";
 }
 
-// The directory of the file this code was loaded from (libbsp.so, or the
-// program when libbsp is linked statically), with a trailing slash.
-std::string own_directory() {
-  Dl_info info{};
-  if (!dladdr(reinterpret_cast<void*>(&start_engine), &info) || !info.dli_fname) return "";
-  std::string path = info.dli_fname;
-  std::size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash + 1);
-}
-
 struct Plugin {
   void* handle = nullptr;
   const EnginePlugin* calls = nullptr;
@@ -100,7 +91,7 @@ Plugin& plugin(const std::string& name) {
   if (named && *named) {
     candidates.push_back(named);
   } else {
-    candidates.push_back(own_directory() + file);
+    candidates.push_back(directory_loaded_from(reinterpret_cast<void*>(&start_engine)) + file);
     for (const char* dir : {SUPERSTEP_INSTALL_LIBDIR, SUPERSTEP_BUILD_LIBDIR})
       if (*dir) candidates.push_back(std::string(dir) + "/" + file);
     candidates.push_back(file);

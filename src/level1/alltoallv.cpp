@@ -1,7 +1,17 @@
-// bsp_alltoallv: total exchange with per-pair counts. A process knows where
-// its data go only from the receiver's displacements, so a first data
-// superstep tells every sender (count, displacement) of its block, and the
-// second moves the data, after checking that the counts agree.
+// bsp_alltoallv: total exchange with per-pair counts. A sender knows where its
+// block goes only from the receiver's displacements, and only the receiver
+// knows those, so the first superstep carries, from every process to every
+// other, a BSMP message with a header: how many bytes the sender sends, where
+// the sender wants the receiver's block, and whether the sender's data follow
+// by put. Each process chooses for the data it sends (the cost model, or the
+// algorithm forced on it):
+//   messages: the block rides in the header's message; the receiver copies it
+//             out of the queue. When every process chose so, that one
+//             superstep is the whole collective.
+//   direct:   the block follows as a bsp_put into the receiver's area, which
+//             every process registers in a second superstep (only when some
+//             process chose direct; the headers tell everybody), and a third
+//             superstep delivers the puts: no copy out of the queue.
 #include <bsp_level1.h>
 
 #include <cstring>
@@ -13,6 +23,19 @@
 
 using namespace superstep::level1;
 
+namespace {
+
+// The header that leads every message of the first superstep.
+struct Header {
+  int sends;    // bytes the sender sends to the receiver
+  int expects;  // bytes the sender expects from the receiver (its recv_counts entry)
+  int displ;    // where the sender wants the receiver's block (its recv_displs entry)
+  int by_put;   // 1: the sender's block follows by put; 0: it rides in this message
+};
+static_assert(sizeof(Header) % 8 == 0, "the data after a header stay 8-byte aligned");
+
+}  // namespace
+
 extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int* send_displs,
                               void* dst, const int* recv_counts, const int* recv_displs) {
   const char* name = "bsp_alltoallv";
@@ -22,46 +45,92 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
   check_area(name, "send_displs", send_displs, p);
   check_area(name, "recv_counts", recv_counts, p);
   check_area(name, "recv_displs", recv_displs, p);
-  long long sent = 0, received = 0, dst_bytes = 0;
+  long long sent = 0, received = 0, dst_bytes = 0, src_bytes = 0;
   for (int j = 0; j < p; ++j) {
     if (send_counts[j] < 0 || send_displs[j] < 0 || recv_counts[j] < 0 || recv_displs[j] < 0)
       superstep::usage_error(name, "a count or displacement for process %d is negative", j);
     if (j != me) sent += send_counts[j], received += recv_counts[j];
     if (recv_counts[j] > 0 && recv_displs[j] + static_cast<long long>(recv_counts[j]) > dst_bytes)
       dst_bytes = recv_displs[j] + static_cast<long long>(recv_counts[j]);
+    if (send_counts[j] > 0 && send_displs[j] + static_cast<long long>(send_counts[j]) > src_bytes)
+      src_bytes = send_displs[j] + static_cast<long long>(send_counts[j]);
   }
-  // The model sees this process's h only; every process's choice is "direct".
-  choose(name, sent, Cost{3, double(sent > received ? sent : received), 0}, std::nullopt);
   if (dst_bytes > 0) check_area(name, "dst", dst, dst_bytes);
-  // wanted[2*j], wanted[2*j+1]: what process j expects from me (count, displacement).
-  std::vector<int> wanted(2 * static_cast<std::size_t>(p));
-  Registrations regs(name);
-  regs.push(wanted.data(), static_cast<long long>(wanted.size() * sizeof(int)));
-  char* area = regs.push(dst_bytes > 0 ? dst : nullptr, dst_bytes);
-  regs.sync_registered();
-  for (int j = 0; j < p; ++j) {
-    int mine[2] = {recv_counts[j], recv_displs[j]};
-    if (j == me)
-      std::memcpy(&wanted[2 * j], mine, sizeof mine);
-    else
-      bsp_put(j, mine, wanted.data(), static_cast<int>(2 * me * sizeof(int)), sizeof mine);
+  if (src_bytes > 0) check_area(name, "src", src, src_bytes);
+  // This process's choice, for the bytes it sends: direct costs the header,
+  // registration and data supersteps; messages one superstep and the copy of
+  // what it sends out of the receivers' queues.
+  const double h = double(sent > received ? sent : received);
+  const bool chose_direct = choose(name, sent, Cost{3, h, 0}, std::nullopt,
+                                   Cost{1, h, 0, double(sent)}) == Algorithm::direct;
+  // Puts follow only where there is something to put to another process.
+  const bool by_put = chose_direct && sent > 0;
+
+  const char* from = static_cast<const char*>(src);
+  char* out = static_cast<char*>(dst);
+  MessageRound round(name);
+  std::vector<char>& message = reused<char, Use::message>(0);
+  for (int k = 1; k < p; ++k) {
+    const int to = (me + k) % p;
+    const Header header{send_counts[to], recv_counts[to], recv_displs[to], by_put ? 1 : 0};
+    const long long data = by_put ? 0 : send_counts[to];
+    message.resize(sizeof header + static_cast<std::size_t>(data));
+    std::memcpy(message.data(), &header, sizeof header);
+    if (data > 0)
+      std::memcpy(message.data() + sizeof header, from + send_displs[to],
+                  static_cast<std::size_t>(data));
+    round.send(to, message.data(), static_cast<long long>(message.size()));
   }
-  bsp_sync();
-  for (int j = 0; j < p; ++j)
-    if (wanted[2 * j] != send_counts[j])
+  round.deliver(p - 1);
+
+  // The headers, in source order: the counts must agree; where each of my
+  // blocks goes; whether anybody puts (then every process registers dst).
+  std::vector<int>& displ_at = reused<int, Use::table>(static_cast<std::size_t>(p));
+  std::vector<const char*>& inline_data =
+      reused<const char*, Use::table>(static_cast<std::size_t>(p));
+  bool anybody_puts = by_put;
+  for (int j = 0; j < p; ++j) {
+    inline_data[j] = nullptr;
+    if (j == me) continue;
+    long long length = 0;
+    const char* payload = round.next_any(&length);
+    Header header;
+    std::memcpy(&header, payload, sizeof header);
+    if (header.sends != recv_counts[j] ||
+        length != static_cast<long long>(sizeof header) + (header.by_put ? 0 : header.sends))
+      superstep::usage_error(name,
+                             "process %d sends %d bytes to process %d, which expects %d (its "
+                             "recv_counts[%d]); the counts must agree",
+                             j, header.sends, me, recv_counts[j], j);
+    if (header.expects != send_counts[j])
       superstep::usage_error(name,
                              "sends %d bytes to process %d, which expects %d (its "
                              "recv_counts[%d]); the counts must agree",
-                             send_counts[j], j, wanted[2 * j], me);
-  const char* from = static_cast<const char*>(src);
-  for (int k = 1; k <= p; ++k) {
-    int to = (me + k) % p;
-    if (send_counts[to] == 0) continue;
-    if (to == me)
-      std::memmove(static_cast<char*>(dst) + wanted[2 * to + 1], from + send_displs[to],
-                   static_cast<std::size_t>(send_counts[to]));
+                             send_counts[j], j, header.expects, me);
+    displ_at[j] = header.displ;
+    if (header.by_put)
+      anybody_puts = true;
     else
-      bsp_put(to, from + send_displs[to], area, wanted[2 * to + 1], send_counts[to]);
+      inline_data[j] = payload + sizeof header;
   }
+  // My own block, then the blocks that came as messages (before the next sync
+  // clears the queue).
+  if (send_counts[me] > 0)
+    std::memmove(out + recv_displs[me], from + send_displs[me],
+                 static_cast<std::size_t>(send_counts[me]));
+  for (int j = 0; j < p; ++j)
+    if (inline_data[j] && recv_counts[j] > 0)
+      std::memcpy(out + recv_displs[j], inline_data[j], static_cast<std::size_t>(recv_counts[j]));
+  if (!anybody_puts) return;
+
+  Registrations regs(name);
+  char* area = regs.push(dst_bytes > 0 ? dst : nullptr, dst_bytes);
+  regs.sync_registered();
+  if (by_put)
+    for (int k = 1; k < p; ++k) {
+      const int to = (me + k) % p;
+      if (send_counts[to] > 0)
+        bsp_put(to, from + send_displs[to], area, displ_at[to], send_counts[to]);
+    }
   bsp_sync();
 }

@@ -10,20 +10,25 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/runtime.hpp"
+#include "level1/params_file.hpp"
 #include "util/json.hpp"
 
 namespace superstep::level1 {
 
 namespace {
 
-// Built-in defaults: round estimates for a shared-memory machine (an empty
-// superstep of a few microseconds, a copy rate of a few GB/s), not yet
-// measured at install time. A machine's own figures come in through BSP_PARAMS.
+// Built-in defaults, for when no measurement is at hand (a build that did not
+// measure, BSP_PARAMS=builtin): round estimates for a shared-memory machine
+// (an empty superstep of a few microseconds, a copy rate of a few GB/s). A
+// machine's own figures are the file measured at build time
+// (params_file.hpp) or the one BSP_PARAMS names.
 constexpr double kDefaultL = 2.0e-6;
 constexpr double kDefaultG = 0.5e-9;
 constexpr double kDefaultC = 0.25e-9;
 
 bsp_collective_algorithm forced_by_api = BSP_COLLECTIVE_AUTO;
+bsp_collective_algorithm last_chosen = BSP_COLLECTIVE_AUTO;
 
 double number_or(const toolkit::Json* v, double fallback) {
   return v && v->is_number() && std::isfinite(v->as_number()) ? v->as_number() : fallback;
@@ -125,27 +130,52 @@ std::optional<MachineParams> params_from_json(const std::string& text, int p, st
   return m;
 }
 
+namespace {
+
+bool read_text(const std::string& path, std::string* text) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  *text = buffer.str();
+  return static_cast<bool>(in);
+}
+
+// The parameters before the engine's data path is taken into account.
+MachineParams params_for(int p) {
+  const MachineParams builtin{kDefaultL, kDefaultG, kDefaultC, "built-in defaults"};
+  const char* path = std::getenv("BSP_PARAMS");
+  std::string text, why;
+  if (path && std::strcmp(path, "builtin") == 0) return builtin;
+  if (!path || !*path) {
+    // The file measured at build time, when there is a usable one.
+    std::string measured = measured_params_path();
+    if (measured.empty() || !read_text(measured, &text)) return builtin;
+    auto parsed = params_from_json(text, p, &why);
+    if (!parsed) return builtin;
+    parsed->source = measured + " (measured at build, " + parsed->source + ")";
+    return *parsed;
+  }
+  if (!read_text(path, &text))
+    usage_error("a level-1 collective", "BSP_PARAMS names \"%s\", which cannot be read", path);
+  auto parsed = params_from_json(text, p, &why);
+  if (!parsed)
+    usage_error("a level-1 collective",
+                "BSP_PARAMS names \"%s\", which is not a usable bspprobe result: %s", path,
+                why.c_str());
+  parsed->source = std::string(path) + " (" + parsed->source + ")";
+  return *parsed;
+}
+
+}  // namespace
+
 const MachineParams& machine_params(int p) {
   static int cached_p = 0;
   static MachineParams cached;
   if (cached_p == p) return cached;
   cached_p = p;
-  cached = MachineParams{kDefaultL, kDefaultG, kDefaultC, "built-in defaults"};
-  const char* path = std::getenv("BSP_PARAMS");
-  if (!path || !*path) return cached;
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!in)
-    usage_error("a level-1 collective", "BSP_PARAMS names \"%s\", which cannot be read", path);
-  std::string why;
-  auto parsed = params_from_json(text.str(), p, &why);
-  if (!parsed)
-    usage_error("a level-1 collective",
-                "BSP_PARAMS names \"%s\", which is not a usable bspprobe result: %s", path,
-                why.c_str());
-  cached = *parsed;
-  cached.source = std::string(path) + " (" + cached.source + ")";
+  cached = params_for(p);
+  const Runtime* runtime = Runtime::active();
+  cached.queue_copy_extra = !runtime || runtime->puts_staged_in_shared_memory();
   return cached;
 }
 
@@ -174,13 +204,17 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
     }
     if (messages && messages->seconds(m) < best) chosen = Algorithm::messages;
   }
+  last_chosen = chosen == Algorithm::direct      ? BSP_COLLECTIVE_DIRECT
+                : chosen == Algorithm::two_phase ? BSP_COLLECTIVE_TWO_PHASE
+                                                 : BSP_COLLECTIVE_MESSAGES;
   if (tracing() && bsp_pid() == 0) {
     std::fprintf(stderr, "superstep: %s p=%d bytes=%lld: direct %.3g us", name, p, nbytes,
                  direct.seconds(m) * 1e6);
     if (two_phase) std::fprintf(stderr, ", two_phase %.3g us", two_phase->seconds(m) * 1e6);
     if (messages) std::fprintf(stderr, ", messages %.3g us", messages->seconds(m) * 1e6);
-    std::fprintf(stderr, " -> %s (%s; l=%.3g us, g=%.3g ns/byte from %s)\n", name_of(chosen), why,
-                 m.l * 1e6, m.g * 1e9, m.source.c_str());
+    std::fprintf(stderr, " -> %s (%s; l=%.3g us, g=%.3g ns/byte, c=%.3g ns/byte%s from %s)\n",
+                 name_of(chosen), why, m.l * 1e6, m.g * 1e9, m.c * 1e9,
+                 m.queue_copy_extra ? "" : " (no extra queue copy)", m.source.c_str());
   }
   return chosen;
 }
@@ -190,8 +224,13 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
 extern "C" void bsp_collective_force(bsp_collective_algorithm algorithm) {
   if (algorithm != BSP_COLLECTIVE_AUTO && algorithm != BSP_COLLECTIVE_DIRECT &&
       algorithm != BSP_COLLECTIVE_TWO_PHASE && algorithm != BSP_COLLECTIVE_MESSAGES)
-    superstep::usage_error("bsp_collective_force",
-                           "algorithm is %d; pass BSP_COLLECTIVE_AUTO, _DIRECT or _TWO_PHASE",
-                           static_cast<int>(algorithm));
+    superstep::usage_error(
+        "bsp_collective_force",
+        "algorithm is %d; pass BSP_COLLECTIVE_AUTO, _DIRECT, _TWO_PHASE or _MESSAGES",
+        static_cast<int>(algorithm));
   superstep::level1::forced_by_api = algorithm;
+}
+
+extern "C" bsp_collective_algorithm bsp_collective_chosen(void) {
+  return superstep::level1::last_chosen;
 }

@@ -1,7 +1,8 @@
-// Which algorithm a collective uses: the BSP cost model l*S + g*h + c*w
+// Which algorithm a collective uses: the BSP cost model l*S + g*h + c*(w + q)
 // (S supersteps, h the largest number of bytes a process sends or receives
-// in one of them summed over them, w the bytes a process combines) with the
-// machine's l and g, decided alike on every process.
+// in one of them summed over them, w the bytes a process combines, q the
+// bytes it copies out of the BSMP queue where a put would have landed in
+// place) with the machine's l, g and c, decided alike on every process.
 #pragma once
 
 #include <optional>
@@ -17,24 +18,33 @@ struct MachineParams {
   double g = 0;        // per byte of the largest h-relation (total exchange)
   double c = 0;        // per byte combined or copied locally
   std::string source;  // where they come from, for the trace
+  // Whether taking a message out of the queue costs a copy that a put does
+  // not: a fact of the engine's data path (puts staged in shared memory), not
+  // a measured figure. On engines where puts ride in the streams as messages
+  // do, both land with the same number of copies.
+  bool queue_copy_extra = true;
 };
 
 // What an algorithm costs for one call, in the model's terms.
 struct Cost {
   int supersteps = 0;
   double h_bytes = 0;
-  double work_bytes = 0;
+  double work_bytes = 0;   // combined or copied locally, on any engine
+  double queue_bytes = 0;  // copied out of the queue (messages algorithms)
   double seconds(const MachineParams& m) const {
-    return m.l * supersteps + m.g * h_bytes + m.c * work_bytes;
+    return m.l * supersteps + m.g * h_bytes +
+           m.c * (work_bytes + (m.queue_copy_extra ? queue_bytes : 0));
   }
 };
 
 enum class Algorithm { direct, two_phase, messages };
 
 // The parameters for p processes: from the bspprobe result named by
-// BSP_PARAMS (the entry for p, else for the nearest p measured), else the
-// built-in defaults. Read once per process; a file that cannot be used
-// stops the program with a message that says why.
+// BSP_PARAMS (the entry for p, else for the nearest p measured); when it is
+// unset, from the one measured when Superstep was built (params_file.hpp),
+// if there is one; else (or with BSP_PARAMS=builtin) the built-in defaults.
+// Read once per process; a file BSP_PARAMS names that cannot be used stops
+// the program with a message that says why.
 const MachineParams& machine_params(int p);
 
 // The parameters from a bspprobe result's text (for tests); nullopt and a

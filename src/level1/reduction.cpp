@@ -95,7 +95,7 @@ void by_messages(const char* name, const Call& c, const char* src, char* dst) {
   }
   round.deliver(expected);
   if (!has_result(c.kind, c.root, c.me)) return;
-  std::vector<char> acc(static_cast<std::size_t>(n));
+  std::vector<char>& acc = reused<char, Use::combined>(static_cast<std::size_t>(n));
   bool first = true;
   for (int from = 0; from < c.p; ++from) {
     if (!needs(c.kind, c.root, c.me, from)) continue;
@@ -128,7 +128,8 @@ void two_phase(const Call& c, const char* src, char* scratch) {
   Block mine = block_of(c.count, c.p, c.me);
   if (mine.length > 0) {
     const long long bytes = mine.length * c.size;
-    std::vector<char> acc(slots, slots + bytes);
+    std::vector<char>& acc = reused<char, Use::block>(static_cast<std::size_t>(bytes));
+    std::memcpy(acc.data(), slots, static_cast<std::size_t>(bytes));
     for (int rank = 0; rank < c.p; ++rank) {
       if (rank > 0) {
         // Results that end before `rank` (the exclusive scan of rank) go out first.
@@ -164,7 +165,7 @@ void reduction(const char* name, Reduction kind, int root, const void* src, void
   // Messages: direct's h and work, one copy more of what arrives, one superstep less.
   Cost direct_cost{2, double(p - 1) * n, double(p - 1) * n};
   Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p) * block};
-  Cost messages_cost{1, double(p - 1) * n, 2.0 * (p - 1) * n};
+  Cost messages_cost{1, double(p - 1) * n, double(p - 1) * n, double(p - 1) * n};
   Algorithm a = choose(name, n, direct_cost, two_phase_cost, messages_cost);
   if (a == Algorithm::messages && n > 0) {
     if (!op) usage_error(name, "the operator is NULL; pass a combining function");
@@ -182,7 +183,8 @@ void reduction(const char* name, Reduction kind, int root, const void* src, void
   const long long slot = a == Algorithm::two_phase ? block_of(c.count, p, me).length * c.size
                          : result_here             ? n
                                                    : 0;
-  std::vector<char> scratch(static_cast<std::size_t>(n + p * slot));
+  std::vector<char>& scratch =
+      reused<char, Use::registered>(static_cast<std::size_t>(n + p * slot));
   regs.push(scratch.data(), static_cast<long long>(scratch.size()));
   regs.sync_registered();
   if (a == Algorithm::direct)

@@ -64,10 +64,11 @@ void check_queue(const char* name, int expected) {
 }
 
 MessageRound::MessageRound(const char* name)
-    : name_(name), tag_(Runtime::active()->tagsize(), '\0') {}
+    : name_(name),
+      tag_(reused<char, Use::tag>(static_cast<std::size_t>(Runtime::active()->tagsize())).data()) {}
 
 void MessageRound::send(int to, const void* data, long long nbytes) {
-  bsp_send(to, tag_.data(), data, bytes_int(name_, nbytes));
+  bsp_send(to, tag_, data, bytes_int(name_, nbytes));
 }
 
 void MessageRound::deliver(int expected) {
@@ -75,16 +76,22 @@ void MessageRound::deliver(int expected) {
   check_queue(name_, expected);
 }
 
-const char* MessageRound::next(int from, long long nbytes) {
+const char* MessageRound::next_any(long long* nbytes) {
   void* tag = nullptr;
   void* payload = nullptr;
-  long long got = bsp_hpmove(&tag, &payload);
+  *nbytes = bsp_hpmove(&tag, &payload);
+  return static_cast<const char*>(payload);
+}
+
+const char* MessageRound::next(int from, long long nbytes) {
+  long long got = 0;
+  const char* payload = next_any(&got);
   if (got != nbytes)
     usage_error(name_,
                 "process %d passed %lld bytes where process %d expects %lld; every process "
                 "must pass the same size",
                 from, got, bsp_pid(), nbytes);
-  return static_cast<const char*>(payload);
+  return payload;
 }
 
 }  // namespace superstep::level1

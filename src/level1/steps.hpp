@@ -5,9 +5,23 @@
 
 #include <bsp.h>
 
+#include <cstddef>
 #include <vector>
 
 namespace superstep::level1 {
+
+// Memory a collective reuses from call to call, so that a call allocates
+// nothing once an earlier one was as large: one buffer per use and element
+// type, resized to n elements (grown, never given back). A collective runs
+// to its end before the next starts on the same process, so each use has
+// one owner at a time.
+enum class Use { tag, message, combined, registered, block, table };
+template <class T, Use U>
+std::vector<T>& reused(std::size_t n) {
+  static std::vector<T> buffer;
+  buffer.resize(n);
+  return buffer;
+}
 
 // Checks that the program is inside bsp_begin..bsp_end and that the sizes are
 // not negative; stops the program with a message naming `name` otherwise.
@@ -60,10 +74,12 @@ class MessageRound {
   // a process that passed another size stops the program (the direct
   // algorithm's puts would overrun the registered area and stop it too).
   const char* next(int from, long long nbytes);
+  // The next message's payload and its size, whatever it is.
+  const char* next_any(long long* nbytes);
 
  private:
   const char* name_;
-  std::vector<char> tag_;
+  const char* tag_;
 };
 
 // Stops the program when the queue holds other than `expected` messages

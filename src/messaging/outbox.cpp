@@ -18,25 +18,36 @@ void store(char* at, const T& value) {
 
 void Outbox::reset(int nprocs, bool inline_only) {
   inline_only_ = inline_only;
-  streams_.clear();
-  streams_.resize(nprocs);
-  last_inline_.assign(nprocs, kNoRecord);
+  lanes_.clear();
+  lanes_.resize(nprocs);
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
 }
 
+void Outbox::seal() {
+  for (Lane& lane : lanes_) {
+    if (lane.stream.empty()) continue;
+    char* at = lane.stream.grow(kStreamEndBytes);
+    store(at, RecordHeader{RecordKind::kStreamEnd, lane.others == 0 ? kOnlySends : 0, lane.sends});
+    store(at + sizeof(RecordHeader), StreamTally{lane.send_bytes, lane.get_requests});
+  }
+}
+
 void Outbox::clear() {
   staged_ = 0;
-  for (ByteBuffer& s : streams_) s.clear();
-  last_inline_.assign(last_inline_.size(), kNoRecord);
+  for (Lane& lane : lanes_) {
+    lane.stream.clear();
+    lane.next_address = kNoRecord;
+    lane.sends = lane.send_bytes = lane.others = lane.get_requests = 0;
+  }
   bulk_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
 }
 
 void Outbox::trim() {
-  for (ByteBuffer& s : streams_) s.trim(kKeepBytes);
+  for (Lane& lane : lanes_) lane.stream.trim(kKeepBytes);
   bulk_.trim(kKeepBytes);
   // Give back the staging pages an unusually large superstep touched.
   if (staged_ == 0 && staged_peak_ > kKeepBytes) {
@@ -45,29 +56,34 @@ void Outbox::trim() {
   }
 }
 
-void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  RemoteOrigin origin;
-  std::uint64_t offset;
-  if (nbytes <= staging_.size - staged_) {
-    origin = kFromSharedStaging;
-    offset = staged_;
-    std::memcpy(staging_.data + offset, src, nbytes);
-    staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
-    staged_peak_ = std::max(staged_peak_, staged_);
-  } else if (inline_only_) {
-    return put_inline(dst, dst_address, src, nbytes);
-  } else {
-    origin = kFromBulk;
-    offset = bulk_.size();
-    bulk_.append(src, nbytes);
-  }
+bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  if (nbytes > staging_.size - staged_) return false;
+  std::uint64_t offset = staged_;
+  std::memcpy(staging_.data + offset, src, nbytes);
+  staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
+  staged_peak_ = std::max(staged_peak_, staged_);
+  remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset);
+  return true;
+}
+
+void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
+                           std::uint64_t nbytes, std::uint64_t address) {
   char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
   store(at, RecordHeader{RecordKind::kPutRemote, origin, dst_address});
-  store(at + sizeof(RecordHeader), RemoteSource{nbytes, offset});
+  store(at + sizeof(RecordHeader), RemoteSource{nbytes, address});
+}
+
+void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
+  if (stage(dst, dst_address, src, nbytes)) return;
+  if (inline_only_) return put_inline(dst, dst_address, src, nbytes);
+  std::uint64_t offset = bulk_.size();
+  bulk_.append(src, nbytes);
+  remote_record(dst, dst_address, kFromBulk, nbytes, offset);
 }
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
   char* at = append(owner, sizeof(RecordHeader) + sizeof(GetInfo));
+  ++lanes_[owner].get_requests;
   store(at, RecordHeader{RecordKind::kGetRequest, 0, address});
   store(at + sizeof(RecordHeader), GetInfo{nbytes});
 }
@@ -78,26 +94,14 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
   // data at any time up to the sync): cheaper than a remote read, and it
   // spares everyone the barrier that guards hpput sources until all are read.
   if (inline_only_ || nbytes <= kInlineMax) return put(dst, dst_address, src, nbytes);
-  char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
-  store(at, RecordHeader{RecordKind::kPutRemote, kFromUserMemory, dst_address});
+  if (stage_hpputs_ && dst != self && stage(dst, dst_address, src, nbytes)) return;
   if (dst != self) remote_hp_ = true;
-  store(at + sizeof(RecordHeader),
-        RemoteSource{nbytes, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src))});
-}
-
-void Outbox::send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
-                  std::uint64_t payload_bytes) {
-  // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
-  // hands out a pointer into the stream, and programs cast it to their type.
-  char* at = append(dst, sizeof(RecordHeader) + padded8(tag_bytes) + padded8(payload_bytes));
-  store(at, RecordHeader{RecordKind::kSend, tag_bytes, payload_bytes});
-  if (tag_bytes) std::memcpy(at + sizeof(RecordHeader), tag, tag_bytes);
-  if (payload_bytes)
-    std::memcpy(at + sizeof(RecordHeader) + padded8(tag_bytes), payload, payload_bytes);
+  remote_record(dst, dst_address, kFromUserMemory, nbytes,
+                static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src)));
 }
 
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {
-  for (int q = 0; q < static_cast<int>(streams_.size()); ++q) {
+  for (int q = 0; q < static_cast<int>(lanes_.size()); ++q) {
     if (q == self) continue;
     char* at = append(q, sizeof(RecordHeader) + sizeof(PushInfo));
     store(at, RecordHeader{RecordKind::kPush, 0,

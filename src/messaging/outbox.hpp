@@ -5,6 +5,7 @@
 // destination reads straight into place.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -34,6 +35,12 @@ class Outbox {
   void reset(int nprocs, bool inline_only);
   // Large buffered puts go here while it has room (see Engine::staging).
   void set_staging(SharedArea area) { staging_ = area; }
+  // Large hpputs go to the staging area too while it has room (the engine
+  // measured two copies cheaper than reading the source at the sync).
+  void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }
+  // Ends every non-empty stream with its kStreamEnd record; nothing may be
+  // added after it until clear().
+  void seal();
   void clear();
   // Drops memory kept from an unusually large superstep.
   void trim();
@@ -47,14 +54,27 @@ class Outbox {
   }
   void get_request(int owner, std::uint64_t address, std::uint64_t nbytes);
   void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
-  void send(int dst, const void* tag, std::uint32_t tag_bytes, const void* payload,
-            std::uint64_t payload_bytes);
+  // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
+  // hands out a pointer into the stream, and programs cast it to their type.
+  // Inline: a program may send a message per element.
+  [[gnu::always_inline]] void send(int dst, const void* tag, std::uint32_t tag_bytes,
+                                   const void* payload, std::uint64_t payload_bytes) {
+    const std::uint64_t tag_room = padded8(tag_bytes);
+    Lane& lane = lanes_[dst];
+    char* at = grow_stream(lane, sizeof(RecordHeader) + tag_room + padded8(payload_bytes));
+    ++lane.sends;
+    lane.send_bytes += payload_bytes;
+    RecordHeader h{RecordKind::kSend, tag_bytes, payload_bytes};
+    std::memcpy(at, &h, sizeof h);
+    if (tag_bytes) copy_bytes(at + sizeof(RecordHeader), tag, tag_bytes);
+    if (payload_bytes) copy_bytes(at + sizeof(RecordHeader) + tag_room, payload, payload_bytes);
+  }
   // A push goes to every other process: each learns this process's address.
   // Pops travel nowhere: every process resolves the same slot id itself, and
   // the sync compares digests of the push/pop sequences.
   void push(int self, const void* ident, std::uint64_t size, std::uint64_t id);
 
-  ByteBuffer& stream(int dst) { return streams_[dst]; }
+  ByteBuffer& stream(int dst) { return lanes_[dst].stream; }
   const ByteBuffer& bulk() const { return bulk_; }
   bool any_stream() const { return nonempty_streams_ != 0; }
   // Whether an hpput of this superstep is read from the source's memory at
@@ -62,38 +82,60 @@ class Outbox {
   bool remote_hp() const { return remote_hp_; }
 
  private:
+  // What this process sends one destination: its stream, and the put record
+  // at its end that a put continuing it may extend (kNoRecord: none).
+  struct Lane {
+    ByteBuffer stream;
+    std::uint64_t sends = 0, send_bytes = 0;  // for the stream's StreamTally
+    std::uint64_t others = 0, get_requests = 0;
+    std::uint64_t next_address = kNoRecord;  // where such a put starts
+    std::uint64_t open_header = 0;           // offset of that record's header
+    std::uint32_t open_bytes = 0;            // its byte count so far
+  };
   char* append(int dst, std::uint64_t n) {
-    ByteBuffer& s = streams_[dst];
-    if (s.empty()) ++nonempty_streams_;
-    last_inline_[dst] = kNoRecord;
-    return s.grow(n);
+    Lane& lane = lanes_[dst];
+    ++lane.others;
+    return grow_stream(lane, n);
+  }
+  char* grow_stream(Lane& lane, std::uint64_t n) {
+    if (lane.stream.empty()) ++nonempty_streams_;
+    lane.next_address = kNoRecord;
+    return lane.stream.grow(n);
   }
 
   [[gnu::always_inline]] void put_inline(int dst, std::uint64_t dst_address, const void* src,
                                          std::uint64_t nbytes) {
-    ByteBuffer& s = streams_[dst];
-    std::uint64_t last = last_inline_[dst];
-    if (last != kNoRecord) {
-      auto* h = reinterpret_cast<RecordHeader*>(s.data() + last);
-      if (h->value + h->aux == dst_address && h->aux % 8 == 0 && h->aux + nbytes <= kCombineMax) {
-        h->aux += static_cast<std::uint32_t>(nbytes);
-        copy_bytes(s.grow(padded8(nbytes)), src, nbytes);  // h may move: not used after
-        return;
-      }
+    Lane& lane = lanes_[dst];
+    // The open record's state lives here, not in the stream: extending it
+    // reads nothing back from the stream (one store to its byte count).
+    if (dst_address == lane.next_address && lane.open_bytes + nbytes <= kCombineMax) {
+      lane.open_bytes += static_cast<std::uint32_t>(nbytes);
+      std::memcpy(lane.stream.data() + lane.open_header + offsetof(RecordHeader, aux),
+                  &lane.open_bytes, sizeof lane.open_bytes);
+      copy_bytes(lane.stream.grow(padded8(nbytes)), src, nbytes);
+    } else {
+      char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
+      RecordHeader h{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address};
+      std::memcpy(at, &h, sizeof h);
+      copy_bytes(at + sizeof(RecordHeader), src, nbytes);
+      lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
+      lane.open_bytes = static_cast<std::uint32_t>(nbytes);
     }
-    char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
-    RecordHeader h{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address};
-    std::memcpy(at, &h, sizeof h);
-    copy_bytes(at + sizeof(RecordHeader), src, nbytes);
-    last_inline_[dst] = static_cast<std::uint64_t>(at - s.data());
+    // Only a record whose bytes fill whole words can be extended: the next
+    // put's bytes must follow its payload without padding in between.
+    lane.next_address = nbytes % 8 == 0 ? dst_address + nbytes : kNoRecord;
   }
 
   void put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  // Copies a large put into the shared staging area and records it; false
+  // when the area has no room left.
+  bool stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  void remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin, std::uint64_t nbytes,
+                     std::uint64_t address);
 
   static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
 
-  std::vector<ByteBuffer> streams_;
-  std::vector<std::uint64_t> last_inline_;  // per stream: offset of a record a put may extend
+  std::vector<Lane> lanes_;
   ByteBuffer bulk_;
   SharedArea staging_{nullptr, 0};
   std::uint64_t staged_ = 0;       // bytes of staging_ in use this superstep
@@ -101,6 +143,7 @@ class Outbox {
   int nonempty_streams_ = 0;
   bool remote_hp_ = false;
   bool inline_only_ = false;
+  bool stage_hpputs_ = false;
 };
 
 }  // namespace superstep

@@ -19,6 +19,7 @@ enum class RecordKind : std::uint32_t {
   kPush = 4,       // header (value = this process's address) + PushInfo
   kGetRequest =
       5,  // header (value = address in the destination) + GetInfo: engines without remote reads
+  kStreamEnd = 6,  // the last record of every non-empty stream: header + StreamTally
 };
 
 struct RecordHeader {
@@ -54,6 +55,17 @@ struct GetInfo {
   std::uint64_t nbytes;
 };
 
+// Follows the kStreamEnd header (aux = kOnlySends when every other record of
+// the stream is a send, value = the number of sends): what the destination
+// would otherwise count by walking every record, so that a stream of sends
+// alone joins the queue without being walked.
+struct StreamTally {
+  std::uint64_t payload_bytes;  // of the sends
+  std::uint64_t get_requests;
+};
+constexpr std::uint32_t kOnlySends = 1;
+constexpr std::uint64_t kStreamEndBytes = 16 + sizeof(StreamTally);
+
 constexpr std::uint64_t padded8(std::uint64_t n) { return (n + 7) & ~std::uint64_t{7}; }
 
 // The length of the record that starts at `h`, header included.
@@ -69,6 +81,8 @@ inline std::uint64_t record_length(const RecordHeader* h) {
       return sizeof(RecordHeader) + sizeof(PushInfo);
     case RecordKind::kGetRequest:
       return sizeof(RecordHeader) + sizeof(GetInfo);
+    case RecordKind::kStreamEnd:
+      return kStreamEndBytes;
   }
   return sizeof(RecordHeader);
 }

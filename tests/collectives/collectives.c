@@ -2,7 +2,8 @@
  * Every level-1 collective of bsp_level1.h against the sequential result, for
  * odd sizes and zero-length inputs, with a non-commutative operator (so a
  * result in any order but rank order fails). argv[1] forces the algorithm:
- * auto, direct, two_phase or messages. After each collective the level-1 rules are
+ * auto, direct, two_phase or messages, or mixed (auto, but for bsp_alltoallv
+ * even pids force messages and odd pids direct). After each collective the level-1 rules are
  * checked: the queue is empty, the tag size unchanged, and an area the
  * program registered before still works.
  */
@@ -45,6 +46,7 @@ static affine fold(int first, int last, int e) {
 }
 
 static int marker; /* registered by the program before every collective */
+static bsp_collective_algorithm forced = BSP_COLLECTIVE_AUTO; /* argv[1] */
 
 static void check_rules(const char *after) {
   int n = -1, bytes = -1;
@@ -122,6 +124,7 @@ static void moving(int n) {
     for (int i = 0; i < n; ++i) src[i] = me == root ? byte_of(root, 0, i) : 0;
     memset(dst, 0xEE, (size_t)n + 1);
     bsp_broadcast(root, src, dst, n);
+    if (forced != BSP_COLLECTIVE_AUTO) CHECK_EQ(bsp_collective_chosen(), forced, "algorithm used");
     for (int i = 0; i < n; ++i) CHECK_EQ(dst[i], byte_of(root, 0, i), "broadcast byte");
     CHECK_EQ(dst[n], 0xEE, "byte past the broadcast");
     check_rules("bsp_broadcast");
@@ -160,20 +163,32 @@ static void moving(int n) {
   free(dst);
 }
 
-/* Process i sends (i + j + n) % 4 bytes to j, in reverse order of j in its buffer. */
+static int mixed; /* alltoallv: even pids force messages, odd pids direct */
+
+/* Process i sends ((i + j + n) % 4) * (n / 3 + 1) bytes to j (zero for some
+ * pairs, odd for others), in reverse order of j in its buffer. */
 static void exchanging(int n) {
-  const int p = bsp_nprocs(), me = bsp_pid();
+  const int p = bsp_nprocs(), me = bsp_pid(), unit = n / 3 + 1;
   int *sc = malloc(sizeof(int) * p), *sd = malloc(sizeof(int) * p);
   int *rc = malloc(sizeof(int) * p), *rd = malloc(sizeof(int) * p);
   int total_s = 0, total_r = 0;
-  for (int j = p - 1; j >= 0; --j) sc[j] = (me + j + n) % 4, sd[j] = total_s, total_s += sc[j];
-  for (int j = 0; j < p; ++j) rc[j] = (j + me + n) % 4, rd[j] = total_r, total_r += rc[j];
+  for (int j = p - 1; j >= 0; --j)
+    sc[j] = (me + j + n) % 4 * unit, sd[j] = total_s, total_s += sc[j];
+  for (int j = 0; j < p; ++j) rc[j] = (j + me + n) % 4 * unit, rd[j] = total_r, total_r += rc[j];
   unsigned char *src = malloc((size_t)total_s + 1), *dst = malloc((size_t)total_r + 1);
   for (int j = 0; j < p; ++j)
     for (int i = 0; i < sc[j]; ++i) src[sd[j] + i] = byte_of(me, j, i);
+  memset(dst, 0xEE, (size_t)total_r + 1);
+  if (mixed) bsp_collective_force(me % 2 ? BSP_COLLECTIVE_DIRECT : BSP_COLLECTIVE_MESSAGES);
   bsp_alltoallv(src, sc, sd, dst, rc, rd);
   for (int j = 0; j < p; ++j)
     for (int i = 0; i < rc[j]; ++i) CHECK_EQ(dst[rd[j] + i], byte_of(j, me, i), "alltoallv byte");
+  CHECK_EQ(dst[total_r], 0xEE, "byte past the alltoallv");
+  if (mixed) {
+    CHECK_EQ(bsp_collective_chosen(), me % 2 ? BSP_COLLECTIVE_DIRECT : BSP_COLLECTIVE_MESSAGES,
+             "the algorithm bsp_alltoallv used");
+    bsp_collective_force(BSP_COLLECTIVE_AUTO);
+  }
   check_rules("bsp_alltoallv");
   free(src), free(dst), free(sc), free(sd), free(rc), free(rd);
 }
@@ -220,10 +235,12 @@ static void oxford_fold_scan(void) {
 
 int main(int argc, char **argv) {
   bsp_begin(bsp_nprocs());
-  if (argc > 1 && strcmp(argv[1], "direct") == 0) bsp_collective_force(BSP_COLLECTIVE_DIRECT);
-  if (argc > 1 && strcmp(argv[1], "messages") == 0) bsp_collective_force(BSP_COLLECTIVE_MESSAGES);
-  if (argc > 1 && strcmp(argv[1], "two_phase") == 0)
-    bsp_collective_force(BSP_COLLECTIVE_TWO_PHASE);
+  CHECK_EQ(bsp_collective_chosen(), BSP_COLLECTIVE_AUTO, "the algorithm before any collective");
+  if (argc > 1 && strcmp(argv[1], "direct") == 0) forced = BSP_COLLECTIVE_DIRECT;
+  if (argc > 1 && strcmp(argv[1], "messages") == 0) forced = BSP_COLLECTIVE_MESSAGES;
+  if (argc > 1 && strcmp(argv[1], "two_phase") == 0) forced = BSP_COLLECTIVE_TWO_PHASE;
+  bsp_collective_force(forced);
+  mixed = argc > 1 && strcmp(argv[1], "mixed") == 0;
   bsp_push_reg(&marker, sizeof marker);
   bsp_sync();
   static const int counts[] = {0, 1, 2, 7, 9, 33, 1001};

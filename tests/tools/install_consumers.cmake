@@ -12,6 +12,7 @@ function(run)
     message(FATAL_ERROR "failed (${rc}): ${ARGN}\n--- stdout:\n${out}--- stderr:\n${err}")
   endif()
   set(output "${out}" PARENT_SCOPE)
+  set(errors "${err}" PARENT_SCOPE)
 endfunction()
 
 # Installed programs must start with nothing but the prefix: no LD_LIBRARY_PATH,
@@ -87,3 +88,22 @@ run(${clean_env} ${prefix}/bin/bspcc -O2 ${CONSUMERS}/bspcc/consumer.c -o ${buil
 expect_run(${build}/consumer "bspcc consumer: sum of pids over 3 processes = 3")
 run(${clean_env} ${prefix}/bin/bspc++ --mcbsp -O2 ${CONSUMERS}/bspcc/consumer.cpp -o ${build}/consumer_cxx)
 expect_run(${build}/consumer_cxx "bspc++ consumer: sum of pids = 3")
+
+# 5. The machine parameters the build measured are installed, and an installed program's
+# collectives find them beside its libbsp (BSP_COLLECTIVE_TRACE names the file).
+if(EXISTS ${BUILD_DIR}/share/superstep/bspprobe.json)
+  if(NOT EXISTS ${prefix}/share/superstep/bspprobe.json)
+    message(FATAL_ERROR "not installed: ${prefix}/share/superstep/bspprobe.json")
+  endif()
+  run(${clean_env} ${prefix}/bin/bspcc -O2 ${CONSUMERS}/bspcc/collective.c -o ${build}/collective)
+  run(${clean_env} BSP_COLLECTIVE_TRACE=1 ${prefix}/bin/bsprun -n 3 ${build}/collective)
+  if(NOT output STREQUAL "collective consumer: sum of pids over 3 processes = 3\n")
+    message(FATAL_ERROR "the collective consumer printed:\n${output}")
+  endif()
+  file(REAL_PATH ${prefix}/share/superstep/bspprobe.json installed)
+  string(FIND "${errors}" "from ${installed} (measured at build" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the installed collectives did not use ${installed}:\n${errors}")
+  endif()
+  message(STATUS "ok: ${build}/collective uses ${installed}")
+endif()

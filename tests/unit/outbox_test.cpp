@@ -96,5 +96,43 @@ TEST_F(OutboxTest, ClearForgetsTheRecordToExtend) {
   EXPECT_EQ(r[0]->value, 0x10008u);
 }
 
+// seal() ends each non-empty stream with its tally, so that the destination
+// can queue a stream of sends without walking it.
+TEST_F(OutboxTest, SealEndsEachStreamWithItsTally) {
+  std::uint64_t payload[3] = {1, 2, 3};
+  for (int i = 0; i < 3; ++i) out.send(1, nullptr, 0, payload, 8 * (i + 1));
+  out.put(2, 0x10000, &words[0], 8);
+  out.send(2, nullptr, 0, payload, 8);
+  out.get_request(2, 0x20000, 16);
+  out.seal();
+  EXPECT_TRUE(out.stream(0).empty());
+  auto only_sends = records(out.stream(1));
+  ASSERT_EQ(only_sends.size(), 4u);
+  const RecordHeader* end = only_sends.back();
+  EXPECT_EQ(end->kind, RecordKind::kStreamEnd);
+  EXPECT_EQ(end->aux, kOnlySends);
+  EXPECT_EQ(end->value, 3u);
+  StreamTally tally;
+  std::memcpy(&tally, end + 1, sizeof tally);
+  EXPECT_EQ(tally.payload_bytes, 8u + 16 + 24);
+  EXPECT_EQ(tally.get_requests, 0u);
+  auto mixed = records(out.stream(2));
+  ASSERT_EQ(mixed.size(), 4u);
+  end = mixed.back();
+  EXPECT_EQ(end->kind, RecordKind::kStreamEnd);
+  EXPECT_EQ(end->aux, 0u);
+  EXPECT_EQ(end->value, 1u);
+  std::memcpy(&tally, end + 1, sizeof tally);
+  EXPECT_EQ(tally.payload_bytes, 8u);
+  EXPECT_EQ(tally.get_requests, 1u);
+  // The next superstep's streams start afresh.
+  out.clear();
+  out.send(1, nullptr, 0, payload, 8);
+  out.seal();
+  auto again = records(out.stream(1));
+  ASSERT_EQ(again.size(), 2u);
+  EXPECT_EQ(again.back()->value, 1u);
+}
+
 }  // namespace
 }  // namespace superstep

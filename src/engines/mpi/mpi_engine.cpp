@@ -28,23 +28,18 @@ MpiEngine::~MpiEngine() {
   if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
 }
 
-// An empty superstep costs one MPI_Allreduce of the flags, about a barrier.
-// The summaries travel only when the core will read them (kFlagSummaries),
-// the sizes and streams only when somebody has any.
+// An empty superstep costs one MPI_Alltoall of small blocks that carry the
+// flags (about a barrier; one MPI_Allreduce beyond 16 processes), and so does
+// a superstep whose streams all fit in those blocks. The summaries travel only when the core will read them
+// (kFlagSummaries), larger streams in a second round of messages.
 std::uint32_t MpiEngine::exchange(const Publication& mine) {
   parity_ = static_cast<int>(mine.superstep & 1);
-  std::uint32_t all = 0;
-  MPI_Allreduce(&mine.flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
+  std::uint32_t all = streams_[parity_].run(mine.flags, mine.streams);
   if (all & kFlagSummaries) {
     MPI_Allgather(&mine.summary, sizeof mine.summary, MPI_BYTE, summaries_.data(),
                   sizeof mine.summary, MPI_BYTE, comm_);
   } else {
     summaries_[pid_] = mine.summary;
-  }
-  if (all & kFlagStream) {
-    streams_[parity_].run(mine.streams);
-  } else {
-    streams_[parity_].clear();
   }
   return all;
 }
@@ -53,7 +48,10 @@ void MpiEngine::fetch(int src, void* into) {
   std::memcpy(into, incoming_data(src), incoming_size(src));
 }
 
-void MpiEngine::exchange_replies(const StreamRef* out_per_dst) { replies_.run(out_per_dst); }
+// Every process takes part, whether or not it has replies to send.
+void MpiEngine::exchange_replies(const StreamRef* out_per_dst) {
+  replies_.run(kFlagStream, out_per_dst);
+}
 
 std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
   std::uint32_t all = 0;

@@ -1,6 +1,7 @@
 #include "engines/mpi/stream_exchange.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace superstep::mpi {
 
@@ -18,11 +19,8 @@ void StreamExchange::reset(MPI_Comm comm, int pid, int nprocs) {
   sizes_out_.assign(nprocs, 0);
   sizes_in_.assign(nprocs, 0);
   offsets_.assign(nprocs + 1, 0);
-}
-
-void StreamExchange::clear() {
-  sizes_in_.assign(nprocs_, 0);
-  offsets_.assign(nprocs_ + 1, 0);
+  blocks_out_.assign(nprocs * kBlockBytes, 0);
+  blocks_in_.assign(nprocs * kBlockBytes, 0);
 }
 
 void StreamExchange::post_chunks(bool receive, int peer, char* at, std::uint64_t nbytes) {
@@ -36,26 +34,61 @@ void StreamExchange::post_chunks(bool receive, int peer, char* at, std::uint64_t
   }
 }
 
-void StreamExchange::run(const StreamRef* out_per_dst) {
-  for (int q = 0; q < nprocs_; ++q) sizes_out_[q] = q == pid_ ? 0 : out_per_dst[q].size;
-  MPI_Alltoall(sizes_out_.data(), 1, MPI_UINT64_T, sizes_in_.data(), 1, MPI_UINT64_T, comm_);
-  for (int q = 0; q < nprocs_; ++q) offsets_[q + 1] = offsets_[q] + sizes_in_[q];
+std::uint32_t StreamExchange::run(std::uint32_t flags, const StreamRef* out_per_dst) {
+  if (nprocs_ > kAllToAllBarrierMaxProcs) {
+    std::uint32_t all = 0;
+    MPI_Allreduce(&flags, &all, 1, MPI_UINT32_T, MPI_BOR, comm_);
+    if (!(all & kFlagStream)) {
+      std::fill(sizes_in_.begin(), sizes_in_.end(), 0);
+      std::fill(offsets_.begin(), offsets_.end(), 0);
+      return all;
+    }
+    flags = all;
+  }
+  const std::uint64_t flags64 = flags;
+  for (int q = 0; q < nprocs_; ++q) {
+    sizes_out_[q] = q == pid_ ? 0 : out_per_dst[q].size;
+    char* block = blocks_out_.data() + q * kBlockBytes;
+    std::memcpy(block, &flags64, sizeof flags64);
+    std::memcpy(block + sizeof flags64, &sizes_out_[q], sizeof(std::uint64_t));
+    if (sizes_out_[q] > 0 && sizes_out_[q] <= kInlineBytes)
+      std::memcpy(block + kHeaderBytes, out_per_dst[q].data, sizes_out_[q]);
+  }
+  MPI_Alltoall(blocks_out_.data(), kBlockBytes, MPI_BYTE, blocks_in_.data(), kBlockBytes, MPI_BYTE,
+               comm_);
+  std::uint32_t all = flags;
+  for (int q = 0; q < nprocs_; ++q) {
+    const char* block = blocks_in_.data() + q * kBlockBytes;
+    std::uint64_t theirs = 0;
+    std::memcpy(&theirs, block, sizeof theirs);
+    all |= static_cast<std::uint32_t>(theirs);
+    std::memcpy(&sizes_in_[q], block + sizeof theirs, sizeof(std::uint64_t));
+    offsets_[q + 1] = offsets_[q] + sizes_in_[q];
+  }
   // Grows only: the streams of a program are about the same size every superstep.
   if (buffer_.size() < offsets_[nprocs_]) buffer_.resize(offsets_[nprocs_]);
 
   requests_.clear();
   // Receives first, so that sends find a posted buffer; both in latin-square order.
+  // Streams that came inside their block are copied to their place instead.
   for (int k = 1; k < nprocs_; ++k) {
     int src = (pid_ + nprocs_ - k) % nprocs_;
-    post_chunks(true, src, buffer_.data() + offsets_[src], sizes_in_[src]);
+    if (sizes_in_[src] <= kInlineBytes)
+      std::memcpy(buffer_.data() + offsets_[src],
+                  blocks_in_.data() + src * kBlockBytes + kHeaderBytes, sizes_in_[src]);
+    else
+      post_chunks(true, src, buffer_.data() + offsets_[src], sizes_in_[src]);
   }
   for (int k = 1; k < nprocs_; ++k) {
     int dst = (pid_ + k) % nprocs_;
+    if (sizes_out_[dst] <= kInlineBytes) continue;
     // MPI_Isend does not write its buffer; the cast is for MPI-2 prototypes.
     post_chunks(false, dst, static_cast<char*>(const_cast<void*>(out_per_dst[dst].data)),
                 sizes_out_[dst]);
   }
-  MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  if (!requests_.empty())
+    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  return all;
 }
 
 }  // namespace superstep::mpi

@@ -1,12 +1,20 @@
 // One all-to-all round of byte streams over MPI, the way seed 002 §3 asks for
 // it: every process knows what it sends to whom, so the sizes are exchanged
-// once (one MPI_Alltoall of 64-bit counts), every stream for one destination
-// goes as one message, and destinations are visited in a latin-square order
-// ((pid + k) mod p) so that no process is the target of everybody at once.
+// once (one MPI_Alltoall of fixed-size blocks, which also carry the sync
+// flags and so is the superstep's barrier), every larger stream for one
+// destination goes as one message, and destinations are visited in a
+// latin-square order ((pid + k) mod p) so that no process is the target of
+// everybody at once. A stream of up to kInlineBytes travels inside its
+// block: a superstep of a few small messages or puts (a small collective)
+// costs that one MPI_Alltoall, as an empty superstep does. Beyond
+// kAllToAllBarrierMaxProcs processes an all-to-all costs every process p
+// messages where a reduction takes log p rounds: there the flags go first by
+// MPI_Allreduce, and the blocks only when somebody has streams.
 #pragma once
 
 #include <mpi.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -16,14 +24,20 @@ namespace superstep::mpi {
 
 class StreamExchange {
  public:
+  // The block of the exchange: the sender's flags, the stream's size, and the
+  // stream itself when it fits.
+  static constexpr std::size_t kHeaderBytes = 2 * sizeof(std::uint64_t);
+  static constexpr std::size_t kBlockBytes = 128;
+  static constexpr std::size_t kInlineBytes = kBlockBytes - kHeaderBytes;
+  static constexpr int kAllToAllBarrierMaxProcs = 16;
+
   void reset(MPI_Comm comm, int pid, int nprocs);
 
-  // Collective. Sends out_per_dst[q] to every q != pid (the own stream is
-  // never sent) and receives what every other process addressed to this one.
-  void run(const StreamRef* out_per_dst);
-
-  // Nothing arrived (nobody had a stream this time); not collective.
-  void clear();
+  // Collective, and a barrier. Sends out_per_dst[q] to every q != pid (the
+  // own stream is never sent) and receives what every other process addressed
+  // to this one; returns the OR of every process's flags. Streams move only
+  // when that OR has kFlagStream.
+  std::uint32_t run(std::uint32_t flags, const StreamRef* out_per_dst);
 
   // What src sent in the last run(); valid until the next run().
   std::uint64_t size(int src) const { return sizes_in_[src]; }
@@ -36,6 +50,7 @@ class StreamExchange {
   int pid_ = 0;
   int nprocs_ = 1;
   std::vector<std::uint64_t> sizes_out_, sizes_in_, offsets_;
+  std::vector<char> blocks_out_, blocks_in_;  // p blocks of kBlockBytes each
   std::vector<char> buffer_;
   std::vector<MPI_Request> requests_;
 };

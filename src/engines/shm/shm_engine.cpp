@@ -17,6 +17,7 @@
 
 #include "core/processors.hpp"
 #include "core/standard_streams.hpp"
+#include "engines/shm/copy_calibration.hpp"
 #include "engines/shm/data_path.hpp"
 #include "engines/shm/fork_safety.hpp"
 #include "engines/shm/output_redirect.hpp"
@@ -78,9 +79,11 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
 // taken over by the engine of every process.
 Mailboxes g_run_mailboxes;
 bool g_run_reads_remote = true;
+bool g_run_copies_large = false;
 
 void choose_for_this_run(int nprocs) {
   g_run_reads_remote = choose_data_path(nprocs) == DataPath::kCrossMemory;
+  g_run_copies_large = copy_large_transfers(g_run_reads_remote);
   g_run_mailboxes = Mailboxes::create(nprocs);
   // With cross-memory attach the mailboxes only speed up small streams.
   if (!g_run_mailboxes.valid() && !g_run_reads_remote)
@@ -99,7 +102,8 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int s
                &control.header().stop, &ShmEngine::on_stop),
       stop_fd_(stop_fd),
       mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})),
-      reads_remote_(g_run_reads_remote) {}
+      reads_remote_(g_run_reads_remote),
+      copies_large_(g_run_copies_large) {}
 
 ShmEngine::~ShmEngine() {
   if (g_engine == this) g_engine = nullptr;
@@ -166,11 +170,16 @@ void ShmEngine::note_superstep(std::uint64_t superstep) {
 
 EngineCapabilities ShmEngine::capabilities() {
   EngineCapabilities caps;
-  if (reads_remote_)
-    caps.remote_memory = this;
-  else
+  if (reads_remote_) caps.remote_memory = this;
+  // Small gets are answered through the mailboxes even where cross-memory
+  // attach works, as small streams travel there: the owner copies, the asker
+  // copies, and nobody makes a system call (the same size rule as streams).
+  if (mailboxes_.valid()) {
     caps.replies = this;
+    caps.answered_get_max = copies_large_ ? UINT64_MAX : kMailboxStreamMax;
+  }
   if (staging_) caps.shared_staging = this;
+  caps.stage_hpputs = copies_large_;
   return caps;
 }
 
@@ -216,11 +225,13 @@ const void* ShmEngine::bulk_base(int src) const {
 // process_vm_readv per source (a system call that pins pages: several
 // microseconds in a virtual machine, most of a small superstep). Larger ones
 // stay in the sender's memory and are read with one call, whose fixed cost
-// is then a few percent of the copy, without doubling their memory.
+// is then a few percent of the copy, without doubling their memory, unless
+// bsp_begin measured two copies cheaper than a read (copy_calibration.hpp).
 void ShmEngine::post_streams(const StreamRef* out_per_dst) {
   for (int dst = 0; dst < nprocs_; ++dst) {
     // The core reads its own stream from its outbox.
-    bool stays = dst == pid_ || (reads_remote_ && out_per_dst[dst].size > kMailboxStreamMax);
+    bool stays = dst == pid_ || (reads_remote_ && !copies_large_ &&
+                                 out_per_dst[dst].size > kMailboxStreamMax);
     const char* at =
         stays ? static_cast<const char*>(out_per_dst[dst].data) : post_or_stop(out_per_dst[dst]);
     control_.stream(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),

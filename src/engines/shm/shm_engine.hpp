@@ -104,6 +104,7 @@ class ShmEngine final : public Engine,
   // the streams and replies travel here. Made before the fork.
   Mailboxes mailboxes_;
   bool reads_remote_;  // cross-memory attach works (DataPath::kCrossMemory)
+  bool copies_large_;  // large transfers are copied all the same (copy_calibration.hpp)
   // The largest stream that travels through the mailboxes where cross-memory
   // attach works (see post_streams).
   static constexpr std::uint64_t kMailboxStreamMax = 256 * 1024;

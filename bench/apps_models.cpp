@@ -1,0 +1,81 @@
+// apps_models: the timed region of an app (apps/common/spmd.hpp's SpmdTimer) in a bspprof
+// report, measured and predicted by BSP, BSPWB and MPM. bench/apps.sh runs it on
+//   bspprof report PROFILE --params bspprobe.json --json
+// An iteration is the supersteps after one labelled "apps: timer start" up to and including
+// the next labelled "apps: timer stop"; of the iterations, the one measured fastest is printed
+// (the apps print the best iteration too), as one tab-separated line:
+//   iterations  measured_s  bsp_s  bspwb_s  mpm_s
+// Exit status 1, with one line on stderr, when the report cannot be read, has no predictions
+// (no parameters) or no timed iteration; 2 for a bad command line.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "json.hpp"
+
+namespace {
+
+constexpr const char* kStart = "apps: timer start";
+constexpr const char* kStop = "apps: timer stop";
+
+struct Sums {
+  double measured = 0, bsp = 0, bspwb = 0, mpm = 0;
+};
+
+[[noreturn]] void fail(const std::string& why) {
+  std::fprintf(stderr, "apps_models: %s\n", why.c_str());
+  std::exit(1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+    std::fputs(
+        "usage: apps_models REPORT.json   (bspprof report PROFILE --params P.json --json)\n"
+        "prints: iterations, then measured, BSP, BSPWB and MPM seconds of the fastest timed\n"
+        "iteration (the supersteps after 'apps: timer start' up to 'apps: timer stop')\n",
+        argc == 2 ? stdout : stderr);
+    return argc == 2 ? 0 : 2;
+  }
+  std::ifstream in(argv[1]);
+  if (!in) fail(std::string("cannot open ") + argv[1]);
+  std::stringstream text;
+  text << in.rdbuf();
+  int iterations = 0;
+  Sums best, current;
+  try {
+    const toolkit::Json root = toolkit::Json::parse(text.str());
+    if (!root.is_object() || !root.contains("schema") ||
+        root["schema"].as_string() != "superstep-bspprof-report/1")
+      fail(std::string(argv[1]) + " is not a bspprof report (superstep-bspprof-report/1)");
+    if (root["params"].is_null())
+      fail(std::string(argv[1]) + " has no predictions: give bspprof --params");
+    bool timing = false;
+    for (const toolkit::Json& step : root["steps"].as_array()) {
+      const std::string& label = step["label"].as_string();
+      if (timing) {
+        current.measured += step["measured"].as_number();
+        current.bsp += step["bsp"].as_number();
+        current.bspwb += step["bspwb"].as_number();
+        current.mpm += step["mpm"].as_number();
+      }
+      if (label == kStart) {
+        timing = true;
+        current = Sums{};
+      } else if (label == kStop && timing) {
+        timing = false;
+        if (iterations++ == 0 || current.measured < best.measured) best = current;
+      }
+    }
+  } catch (const toolkit::JsonError& e) {
+    fail(std::string(argv[1]) + ": " + e.what());
+  }
+  if (iterations == 0) fail(std::string(argv[1]) + " has no superstep labelled '" + kStop + "'");
+  std::printf("%d\t%.9f\t%.9f\t%.9f\t%.9f\n", iterations, best.measured, best.bsp, best.bspwb,
+              best.mpm);
+  return 0;
+}

@@ -1,0 +1,13 @@
+# cmake -DBSPPROBE=path -DOUTPUT=file -P measure_params.cmake: runs bspprobe --quick and puts
+# its JSON result at OUTPUT (written aside first, so that a failed probe leaves no half file).
+get_filename_component(dir ${OUTPUT} DIRECTORY)
+file(MAKE_DIRECTORY ${dir})
+execute_process(COMMAND ${BSPPROBE} --quick --quiet --output ${OUTPUT}.part --plot ""
+                RESULT_VARIABLE status OUTPUT_QUIET)
+if(status EQUAL 0 AND EXISTS ${OUTPUT}.part)
+  file(RENAME ${OUTPUT}.part ${OUTPUT})
+else()
+  file(REMOVE ${OUTPUT}.part)
+  message(WARNING "bspprobe --quick failed (${status}): the collectives will use their built-in "
+                  "defaults; run it again by building the target superstep_params")
+endif()

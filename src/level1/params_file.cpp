@@ -1,0 +1,28 @@
+#include "level1/params_file.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "util/loaded_from.hpp"
+
+namespace superstep::level1 {
+
+std::string measured_params_path() {
+  const std::string here =
+      directory_loaded_from(reinterpret_cast<const void*>(&measured_params_path));
+  const std::string candidates[] = {
+      here.empty() ? std::string() : here + SUPERSTEP_PARAMS_FROM_LIBDIR,
+      SUPERSTEP_PARAMS_IN_BUILD_TREE,
+  };
+  for (const std::string& path : candidates) {
+    if (path.empty() || access(path.c_str(), R_OK) != 0) continue;
+    char* resolved = realpath(path.c_str(), nullptr);  // without the library's "../"
+    std::string found = resolved ? resolved : path;
+    std::free(resolved);
+    return found;
+  }
+  return "";
+}
+
+}  // namespace superstep::level1
