@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "bench_support.hpp"
+#include "sample_timing.hpp"
 
 namespace {
 
@@ -35,14 +35,7 @@ double slowest(double t) {
 
 template <typename Work>
 double median_of_samples(Work work) {
-  std::vector<double> sample;
-  for (int s = 0; s < kSamples; ++s) {
-    bsp_sync();
-    double t0 = bsp_time();
-    double per = work();
-    sample.push_back(slowest((bsp_time() - t0) / per));
-  }
-  return bench::median(sample);
+  return bench::median_seconds_per_unit(kSamples, work, slowest);
 }
 
 void report(const char* pattern, double seconds) {

@@ -6,21 +6,18 @@
 #include <bsp.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <vector>
 
-#include "bench_support.hpp"
+#include "sample_timing.hpp"
 
 namespace {
 
 enum Kind { kEmpty, kPut, kHpput, kGet, kSend };
 const char* const kNames[] = {"empty", "bsp_put", "bsp_hpput", "bsp_get", "bsp_send"};
 
-double seconds_per_superstep(Kind kind, int n, long long* cell, long long* source) {
+// Runs n supersteps of the kind; returns n.
+double supersteps(Kind kind, int n, long long* cell, long long* source) {
   int p = bsp_nprocs(), next = (bsp_pid() + 1) % p;
-  bsp_sync();
-  double t0 = bsp_time();
   for (int i = 0; i < n; ++i) {
     *source = i;
     switch (kind) {
@@ -45,25 +42,20 @@ double seconds_per_superstep(Kind kind, int n, long long* cell, long long* sourc
       bsp_move(&got, sizeof got);
     }
   }
-  return (bsp_time() - t0) / n;
+  return n;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int p = argc > 1 ? std::atoi(argv[1]) : 2;
-  int n = argc > 2 ? std::atoi(argv[2]) : (p <= 2 ? 20000 : 2000);
-  const int samples = 9;
-  double floor = bench::two_process_barrier_seconds();
-  bsp_begin(p);
+  const auto [p, n, samples, floor] = bench::begin_latency_run(argc, argv);
   static long long cell, source;
   bsp_push_reg(&cell, sizeof cell);
   bsp_sync();
   for (Kind kind : {kEmpty, kPut, kHpput, kGet, kSend}) {
-    std::vector<double> per;
-    for (int s = 0; s < samples; ++s) per.push_back(seconds_per_superstep(kind, n, &cell, &source));
+    double t = bench::median_seconds_per_unit(samples,
+                                              [&] { return supersteps(kind, n, &cell, &source); });
     if (bsp_pid() == 0) {
-      double t = bench::median(per);
       std::printf(
           "superstep with one 8-byte %s, p=%d: %.3f us (median of %d samples of %d); raw "
           "two-process barrier: %.3f us; ratio %.2f\n",
