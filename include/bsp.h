@@ -34,6 +34,12 @@
  * Outside bsp_begin..bsp_end the "process, superstep" part is left out.
  * The <details> name the values and say what to do; the exact texts are in
  * each primitive's manual page. Supersteps are numbered from 0.
+ * A process that is killed or exits without bsp_end stops the run the same
+ * way (see bsp_end), also with exit status 1 on the shared-memory engine and
+ * under bsprun --engine udp (which exits with process 0's status); when the
+ * killed one is process 0, its signal is the program's end. Under mpirun the
+ * status is mpirun's: 1 for a misuse or bsp_abort (the MPI engine calls
+ * MPI_Abort with 1), but 128 + N when a rank was killed by signal N.
  *
  * Processes. On one machine (the shared-memory engine, the default)
  * bsp_begin(p) in process 0 starts a short-lived helper that starts a

@@ -90,10 +90,10 @@ Verdict judge(const Injected& injected, const RunOutcome& outcome, double deadli
                    outcome.describe_end());
   } else if (!outcome.exited) {
     verdict.fail(outcome.describe_end());
-  } else if (outcome.exit_status == 0) {
-    verdict.fail("exit status 0");
-  } else if (injected.kind == MisuseKind::kAbort && outcome.exit_status != 1) {
-    verdict.fail("bsp_abort must exit with status 1, got " + std::to_string(outcome.exit_status));
+  } else if (outcome.exit_status != 1) {
+    // bsp.h, Errors: a misuse, bsp_abort, and a process that dies or leaves
+    // without bsp_end all stop the program with exit status 1.
+    verdict.fail("expected exit status 1, got " + std::to_string(outcome.exit_status));
   }
   std::string text = outcome.stderr_text;
   std::size_t lines = 0;

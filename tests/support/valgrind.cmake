@@ -4,7 +4,7 @@
 #
 # Worker processes are forked without exec, so valgrind follows them without
 # --trace-children. A worker's memcheck error turns its exit status into 1, which the library
-# reports ("process 1 exited with status 1 ... after bsp_end") and passes on as a non-zero exit:
+# reports ("process 1 exited with status 1 ... after bsp_end") and passes on as exit status 1:
 # the test valgrind.catches_worker_errors checks exactly that, so the others cannot pass by
 # overlooking workers. No suppressions are needed. (Valgrind versions that do not know
 # pidfd_open print a warning about syscall 434; the library then watches its workers by polling.)
@@ -27,7 +27,7 @@ endforeach()
 add_executable(valgrind_worker_error ${CMAKE_CURRENT_LIST_DIR}/valgrind_worker_error.c)
 target_link_libraries(valgrind_worker_error PRIVATE bsp)
 add_test(NAME valgrind.catches_worker_errors
-         COMMAND expect_run --nprocs 2 --timeout 120 --exit nonzero
+         COMMAND expect_run --nprocs 2 --timeout 120 --exit 1
                  --stderr-regex "Conditional jump or move depends on uninitialised value"
                  --stderr-regex "process 1 exited with status 1"
                  -- ${memcheck} $<TARGET_FILE:valgrind_worker_error>)
