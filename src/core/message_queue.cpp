@@ -5,7 +5,7 @@ namespace superstep {
 void MessageQueue::clear() {
   segments_.clear();
   segment_ = 0;
-  cursor_ = segment_end_ = nullptr;
+  cursor_ = RecordReader();
   messages_ = bytes_ = 0;
 }
 
@@ -16,22 +16,17 @@ void MessageQueue::add_stream(const char* begin, const char* end, std::uint64_t 
   messages_ += messages;
   bytes_ += payload_bytes;
   if (segments_.size() == 1) {
-    cursor_ = begin;
-    segment_end_ = end;
+    cursor_ = RecordReader(begin, end);
     seek_send();
   }
 }
 
 void MessageQueue::seek_send() {
   for (;;) {
-    while (cursor_ < segment_end_) {
-      auto* h = reinterpret_cast<const RecordHeader*>(cursor_);
-      if (h->kind == RecordKind::kSend) return;
-      cursor_ += record_length(h);
-    }
+    for (; !cursor_.done(); cursor_.next())
+      if (cursor_.kind() == RecordKind::kSend) return;
     const Segment& next = segments_[++segment_];
-    cursor_ = next.begin;
-    segment_end_ = next.end;
+    cursor_ = RecordReader(next.begin, next.end);
   }
 }
 

@@ -15,18 +15,13 @@
 #include <vector>
 
 #include "core/byte_buffer.hpp"
-#include "messaging/records.hpp"
+#include "messaging/record_reader.hpp"
 
 namespace superstep {
 
 class MessageQueue {
  public:
-  struct Message {
-    const char* tag;
-    std::uint32_t tag_bytes;
-    const char* payload;
-    std::uint64_t payload_bytes;
-  };
+  using Message = SendRecord;
 
   void clear();
   // Adds the send records of one incoming stream; `messages` and
@@ -38,19 +33,13 @@ class MessageQueue {
   std::uint64_t payload_bytes() const { return bytes_; }
   bool empty() const { return messages_ == 0; }
   // The first message; the queue must not be empty.
-  Message front() const {
-    auto* h = reinterpret_cast<const RecordHeader*>(cursor_);
-    const char* tag = cursor_ + sizeof(RecordHeader);
-    return {tag, h->aux, tag + padded8(h->aux), h->value};
-  }
+  Message front() const { return cursor_.send(); }
   // Removes the first message; the queue must not be empty.
   void pop() {
-    auto* h = reinterpret_cast<const RecordHeader*>(cursor_);
-    bytes_ -= h->value;
-    cursor_ += sizeof(RecordHeader) + padded8(h->aux) + padded8(h->value);  // a send record
+    bytes_ -= cursor_.send().payload_bytes;
+    cursor_.next();
     if (--messages_ == 0) return clear();
-    if (cursor_ < segment_end_ &&
-        reinterpret_cast<const RecordHeader*>(cursor_)->kind == RecordKind::kSend) [[likely]]
+    if (!cursor_.done() && cursor_.kind() == RecordKind::kSend) [[likely]]
       return;
     seek_send();
   }
@@ -66,8 +55,7 @@ class MessageQueue {
 
   std::vector<Segment> segments_;
   std::size_t segment_ = 0;
-  const char* cursor_ = nullptr;
-  const char* segment_end_ = nullptr;
+  RecordReader cursor_;  // in segments_[segment_]
   std::uint64_t messages_ = 0;
   std::uint64_t bytes_ = 0;
 };

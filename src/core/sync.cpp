@@ -21,6 +21,7 @@
 
 #include "core/errors.hpp"
 #include "core/runtime.hpp"
+#include "messaging/record_reader.hpp"
 
 namespace superstep {
 
@@ -47,13 +48,6 @@ class RemoteReads {
   int src_;
   std::vector<iovec> local_, remote_;
 };
-
-// The tally of a non-empty stream that ends at `end`.
-StreamTally tally_of(const char* end) {
-  StreamTally t;
-  std::memcpy(&t, end - sizeof t, sizeof t);
-  return t;
-}
 
 // "process 0: 2, process 1: 1, ..." for a mismatch message.
 template <typename Value>
@@ -251,15 +245,13 @@ void Runtime::answer_get_requests() {
     ByteBuffer& reply = replies_[r];
     reply.clear();
     if (r == pid_) continue;
-    const char* at = static_cast<const char*>(incoming_view_[r].data);
-    const char* end = at + incoming_view_[r].size;
-    if (at == end || tally_of(end).get_requests == 0) end = at;  // nothing asked of us
-    for (; at < end; at += record_length(reinterpret_cast<const RecordHeader*>(at))) {
-      auto* h = reinterpret_cast<const RecordHeader*>(at);
-      if (h->kind != RecordKind::kGetRequest) continue;
-      GetInfo info;
-      std::memcpy(&info, at + sizeof(RecordHeader), sizeof info);
-      reply.append(reinterpret_cast<const void*>(h->value), info.nbytes);
+    const char* begin = static_cast<const char*>(incoming_view_[r].data);
+    const char* end = begin + incoming_view_[r].size;
+    if (begin == end || read_stream_end(end).get_requests == 0) end = begin;  // nothing asked
+    for (RecordReader rec(begin, end); !rec.done(); rec.next()) {
+      if (rec.kind() != RecordKind::kGetRequest) continue;
+      GetRequestRecord get = rec.get_request();
+      reply.append(reinterpret_cast<const void*>(get.address), get.nbytes);
     }
     stream_refs_[r] = {reply.data(), reply.size()};
   }
@@ -280,11 +272,9 @@ void Runtime::apply_streams() {
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
   if (begin == end) return;
   // A stream of sends alone joins the queue as it is: its tally counted them.
-  end -= kStreamEndBytes;
-  auto* last = reinterpret_cast<const RecordHeader*>(end);
-  if (last->aux == kOnlySends)
-    return queue_.add_stream(begin, end, last->value,
-                             tally_of(end + kStreamEndBytes).payload_bytes);
+  StreamEndRecord tally = read_stream_end(end);
+  end = tally.records_end;
+  if (tally.only_sends) return queue_.add_stream(begin, end, tally.sends, tally.send_payload_bytes);
   const bool self = src == pid_;
   const char* own_bulk = outbox_[parity_].bulk().data();
   const SharedStaging* shared = caps_.shared_staging;
@@ -296,45 +286,43 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
       reinterpret_cast<std::uintptr_t>(self || !memory ? nullptr : memory->bulk_base(src));
   RemoteReads reads(memory, src);
   std::uint64_t messages = 0, payload = 0;
-  for (const char* at = begin; at < end;) {
-    auto* h = reinterpret_cast<const RecordHeader*>(at);
-    switch (h->kind) {
-      case RecordKind::kPutInline:
+  for (RecordReader rec(begin, end); !rec.done(); rec.next()) {
+    switch (rec.kind()) {
+      case RecordKind::kPutInline: {
         reads.flush();
-        copy_bytes(reinterpret_cast<void*>(h->value), at + sizeof(RecordHeader), h->aux);
+        PutInlineRecord put = rec.put_inline();
+        copy_bytes(reinterpret_cast<void*>(put.dst_address), put.data, put.nbytes);
         break;
+      }
       case RecordKind::kPutRemote: {
-        RemoteSource rs;
-        std::memcpy(&rs, at + sizeof(RecordHeader), sizeof rs);
-        auto* dst = reinterpret_cast<void*>(h->value);
-        if (h->aux == kFromSharedStaging) {
+        PutRemoteRecord rs = rec.put_remote();
+        auto* dst = reinterpret_cast<void*>(rs.dst_address);
+        if (rs.origin == kFromSharedStaging) {
           reads.flush();
           std::memcpy(dst, staging + rs.address, rs.nbytes);
         } else if (self) {
           std::memmove(dst,
-                       h->aux == kFromBulk ? own_bulk + rs.address
-                                           : reinterpret_cast<const char*>(rs.address),
+                       rs.origin == kFromBulk ? own_bulk + rs.address
+                                              : reinterpret_cast<const char*>(rs.address),
                        rs.nbytes);
         } else {
-          reads.add(dst, h->aux == kFromBulk ? remote_bulk + rs.address : rs.address, rs.nbytes);
+          reads.add(dst, rs.origin == kFromBulk ? remote_bulk + rs.address : rs.address, rs.nbytes);
         }
         break;
       }
       case RecordKind::kSend:
         ++messages;
-        payload += h->value;
+        payload += rec.send().payload_bytes;
         break;
       case RecordKind::kPush: {
-        PushInfo info;
-        std::memcpy(&info, at + sizeof(RecordHeader), sizeof info);
-        pushes_of_[src].push_back({h->value, info.size});
+        PushRecord push = rec.push();
+        pushes_of_[src].push_back({push.address, push.size});
         break;
       }
       case RecordKind::kGetRequest:  // answered in phase 1
       case RecordKind::kStreamEnd:   // not reached: `end` stops before it
         break;
     }
-    at += record_length(h);
   }
   reads.flush();
   queue_.add_stream(begin, end, messages, payload);

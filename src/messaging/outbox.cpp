@@ -9,11 +9,6 @@ namespace superstep {
 
 namespace {
 constexpr std::size_t kKeepBytes = std::size_t{64} << 20;
-
-template <typename T>
-void store(char* at, const T& value) {
-  std::memcpy(at, &value, sizeof(T));
-}
 }  // namespace
 
 void Outbox::reset(int nprocs, bool inline_only) {
@@ -28,9 +23,8 @@ void Outbox::reset(int nprocs, bool inline_only) {
 void Outbox::seal() {
   for (Lane& lane : lanes_) {
     if (lane.stream.empty()) continue;
-    char* at = lane.stream.grow(kStreamEndBytes);
-    store(at, RecordHeader{RecordKind::kStreamEnd, lane.others == 0 ? kOnlySends : 0, lane.sends});
-    store(at + sizeof(RecordHeader), StreamTally{lane.send_bytes, lane.get_requests});
+    record_writer::stream_end(lane.stream.grow(kStreamEndBytes), lane.others == 0, lane.sends,
+                              lane.send_bytes, lane.get_requests);
   }
 }
 
@@ -68,9 +62,8 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
 
 void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
                            std::uint64_t nbytes, std::uint64_t address) {
-  char* at = append(dst, sizeof(RecordHeader) + sizeof(RemoteSource));
-  store(at, RecordHeader{RecordKind::kPutRemote, origin, dst_address});
-  store(at + sizeof(RecordHeader), RemoteSource{nbytes, address});
+  record_writer::put_remote(append(dst, record_writer::kPutRemoteBytes), origin, dst_address,
+                            nbytes, address);
 }
 
 void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
@@ -82,10 +75,8 @@ void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::
 }
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
-  char* at = append(owner, sizeof(RecordHeader) + sizeof(GetInfo));
   ++lanes_[owner].get_requests;
-  store(at, RecordHeader{RecordKind::kGetRequest, 0, address});
-  store(at + sizeof(RecordHeader), GetInfo{nbytes});
+  record_writer::get_request(append(owner, record_writer::kGetRequestBytes), address, nbytes);
 }
 
 void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src,
@@ -103,10 +94,9 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {
   for (int q = 0; q < static_cast<int>(lanes_.size()); ++q) {
     if (q == self) continue;
-    char* at = append(q, sizeof(RecordHeader) + sizeof(PushInfo));
-    store(at, RecordHeader{RecordKind::kPush, 0,
-                           static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(ident))});
-    store(at + sizeof(RecordHeader), PushInfo{size, id});
+    record_writer::push(append(q, record_writer::kPushBytes),
+                        static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(ident)), size,
+                        id);
   }
 }
 

@@ -12,7 +12,7 @@
 
 #include "core/byte_buffer.hpp"
 #include "engines/engine.hpp"
-#include "messaging/records.hpp"
+#include "messaging/record_writer.hpp"
 
 namespace superstep {
 
@@ -59,15 +59,11 @@ class Outbox {
   // Inline: a program may send a message per element.
   [[gnu::always_inline]] void send(int dst, const void* tag, std::uint32_t tag_bytes,
                                    const void* payload, std::uint64_t payload_bytes) {
-    const std::uint64_t tag_room = padded8(tag_bytes);
     Lane& lane = lanes_[dst];
-    char* at = grow_stream(lane, sizeof(RecordHeader) + tag_room + padded8(payload_bytes));
+    char* at = grow_stream(lane, record_writer::send_bytes(tag_bytes, payload_bytes));
     ++lane.sends;
     lane.send_bytes += payload_bytes;
-    RecordHeader h{RecordKind::kSend, tag_bytes, payload_bytes};
-    std::memcpy(at, &h, sizeof h);
-    if (tag_bytes) copy_bytes(at + sizeof(RecordHeader), tag, tag_bytes);
-    if (payload_bytes) copy_bytes(at + sizeof(RecordHeader) + tag_room, payload, payload_bytes);
+    record_writer::send(at, tag, tag_bytes, payload, payload_bytes);
   }
   // A push goes to every other process: each learns this process's address.
   // Pops travel nowhere: every process resolves the same slot id itself, and
@@ -110,14 +106,12 @@ class Outbox {
     // reads nothing back from the stream (one store to its byte count).
     if (dst_address == lane.next_address && lane.open_bytes + nbytes <= kCombineMax) {
       lane.open_bytes += static_cast<std::uint32_t>(nbytes);
-      std::memcpy(lane.stream.data() + lane.open_header + offsetof(RecordHeader, aux),
-                  &lane.open_bytes, sizeof lane.open_bytes);
+      record_writer::set_put_inline_bytes(lane.stream.data() + lane.open_header, lane.open_bytes);
       copy_bytes(lane.stream.grow(padded8(nbytes)), src, nbytes);
     } else {
-      char* at = append(dst, sizeof(RecordHeader) + padded8(nbytes));
-      RecordHeader h{RecordKind::kPutInline, static_cast<std::uint32_t>(nbytes), dst_address};
-      std::memcpy(at, &h, sizeof h);
-      copy_bytes(at + sizeof(RecordHeader), src, nbytes);
+      char* at = append(dst, record_writer::put_inline_bytes(nbytes));
+      copy_bytes(record_writer::put_inline(at, dst_address, static_cast<std::uint32_t>(nbytes)),
+                 src, nbytes);
       lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
       lane.open_bytes = static_cast<std::uint32_t>(nbytes);
     }

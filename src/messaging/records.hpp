@@ -4,8 +4,9 @@
 // multiple of 8 bytes long so that headers stay aligned.
 //
 // This file is the record format's one room: the layouts and record_length.
-// messaging/outbox writes records; core/sync (applying them, answering get
-// requests) and core/message_queue (the send records) read them.
+// messaging/record_writer is the one writer (messaging/outbox uses it) and
+// messaging/record_reader the one reader (core/sync applying streams and
+// answering get requests, core/message_queue walking the send records).
 #pragma once
 
 #include <cstdint>

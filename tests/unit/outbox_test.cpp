@@ -9,17 +9,17 @@
 #include <vector>
 
 #include "core/message_queue.hpp"
+#include "messaging/record_reader.hpp"
 
 namespace superstep {
 namespace {
 
-std::vector<const RecordHeader*> records(const ByteBuffer& stream) {
-  std::vector<const RecordHeader*> out;
-  for (const char* at = stream.data(); at < stream.data() + stream.size();) {
-    auto* h = reinterpret_cast<const RecordHeader*>(at);
-    out.push_back(h);
-    at += record_length(h);
-  }
+// The records of a stream, each as a reader standing on it.
+std::vector<RecordReader> records(const ByteBuffer& stream) {
+  std::vector<RecordReader> out;
+  RecordReader r(stream.data(), stream.data() + stream.size());
+  for (; !r.done(); r.next()) out.push_back(r);
+  EXPECT_TRUE(r.complete());
   return out;
 }
 
@@ -37,10 +37,10 @@ TEST_F(OutboxTest, ConsecutivePutsCombineIntoOneRecord) {
   }
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0]->kind, RecordKind::kPutInline);
-  EXPECT_EQ(r[0]->value, 0x10000u);
-  EXPECT_EQ(r[0]->aux, 64u * 8);
-  EXPECT_EQ(std::memcmp(r[0] + 1, words, 64 * 8), 0);
+  EXPECT_EQ(r[0].kind(), RecordKind::kPutInline);
+  EXPECT_EQ(r[0].put_inline().dst_address, 0x10000u);
+  EXPECT_EQ(r[0].put_inline().nbytes, 64u * 8);
+  EXPECT_EQ(std::memcmp(r[0].put_inline().data, words, 64 * 8), 0);
   EXPECT_TRUE(out.stream(0).empty());
   EXPECT_TRUE(out.any_stream());
 }
@@ -50,8 +50,8 @@ TEST_F(OutboxTest, CombiningStopsAtTheLimit) {
   for (int i = 0; i < n; ++i) out.put(1, 0x10000 + 8 * i, &words[i], 8);
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 2u);
-  EXPECT_EQ(r[0]->aux, Outbox::kCombineMax);
-  EXPECT_EQ(r[1]->aux, 8u);
+  EXPECT_EQ(r[0].put_inline().nbytes, Outbox::kCombineMax);
+  EXPECT_EQ(r[1].put_inline().nbytes, 8u);
 }
 
 TEST_F(OutboxTest, GapsOddSizesAndInterveningRecordsStartNewRecords) {
@@ -63,10 +63,10 @@ TEST_F(OutboxTest, GapsOddSizesAndInterveningRecordsStartNewRecords) {
   out.put(1, 0x10023, &words[5], 8);  // after a send
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 5u);
-  EXPECT_EQ(r[1]->aux, 11u);
-  EXPECT_EQ(r[2]->value, 0x1001bu);
-  EXPECT_EQ(r[3]->kind, RecordKind::kSend);
-  EXPECT_EQ(r[4]->kind, RecordKind::kPutInline);
+  EXPECT_EQ(r[1].put_inline().nbytes, 11u);
+  EXPECT_EQ(r[2].put_inline().dst_address, 0x1001bu);
+  EXPECT_EQ(r[3].kind(), RecordKind::kSend);
+  EXPECT_EQ(r[4].kind(), RecordKind::kPutInline);
 }
 
 TEST_F(OutboxTest, LargePutsGoToTheBulkArea) {
@@ -74,8 +74,8 @@ TEST_F(OutboxTest, LargePutsGoToTheBulkArea) {
   out.put(2, 0x20000, big.data(), big.size());
   auto r = records(out.stream(2));
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0]->kind, RecordKind::kPutRemote);
-  EXPECT_EQ(r[0]->aux, kFromBulk);
+  EXPECT_EQ(r[0].kind(), RecordKind::kPutRemote);
+  EXPECT_EQ(r[0].put_remote().origin, kFromBulk);
   EXPECT_EQ(out.bulk().size(), big.size());
 }
 
@@ -83,7 +83,7 @@ TEST_F(OutboxTest, PushGoesToEveryOtherProcess) {
   out.push(1, words, 64, 7);
   EXPECT_EQ(records(out.stream(0)).size(), 1u);
   EXPECT_TRUE(out.stream(1).empty());
-  EXPECT_EQ(records(out.stream(2))[0]->kind, RecordKind::kPush);
+  EXPECT_EQ(records(out.stream(2))[0].kind(), RecordKind::kPush);
 }
 
 TEST_F(OutboxTest, ClearForgetsTheRecordToExtend) {
@@ -93,7 +93,7 @@ TEST_F(OutboxTest, ClearForgetsTheRecordToExtend) {
   out.put(1, 0x10008, &words[1], 8);
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0]->value, 0x10008u);
+  EXPECT_EQ(r[0].put_inline().dst_address, 0x10008u);
 }
 
 // seal() ends each non-empty stream with its tally, so that the destination
@@ -108,22 +108,19 @@ TEST_F(OutboxTest, SealEndsEachStreamWithItsTally) {
   EXPECT_TRUE(out.stream(0).empty());
   auto only_sends = records(out.stream(1));
   ASSERT_EQ(only_sends.size(), 4u);
-  const RecordHeader* end = only_sends.back();
-  EXPECT_EQ(end->kind, RecordKind::kStreamEnd);
-  EXPECT_EQ(end->aux, kOnlySends);
-  EXPECT_EQ(end->value, 3u);
-  StreamTally tally;
-  std::memcpy(&tally, end + 1, sizeof tally);
-  EXPECT_EQ(tally.payload_bytes, 8u + 16 + 24);
+  ASSERT_EQ(only_sends.back().kind(), RecordKind::kStreamEnd);
+  StreamEndRecord tally = only_sends.back().stream_end();
+  EXPECT_TRUE(tally.only_sends);
+  EXPECT_EQ(tally.sends, 3u);
+  EXPECT_EQ(tally.send_payload_bytes, 8u + 16 + 24);
   EXPECT_EQ(tally.get_requests, 0u);
   auto mixed = records(out.stream(2));
   ASSERT_EQ(mixed.size(), 4u);
-  end = mixed.back();
-  EXPECT_EQ(end->kind, RecordKind::kStreamEnd);
-  EXPECT_EQ(end->aux, 0u);
-  EXPECT_EQ(end->value, 1u);
-  std::memcpy(&tally, end + 1, sizeof tally);
-  EXPECT_EQ(tally.payload_bytes, 8u);
+  ASSERT_EQ(mixed.back().kind(), RecordKind::kStreamEnd);
+  tally = mixed.back().stream_end();
+  EXPECT_FALSE(tally.only_sends);
+  EXPECT_EQ(tally.sends, 1u);
+  EXPECT_EQ(tally.send_payload_bytes, 8u);
   EXPECT_EQ(tally.get_requests, 1u);
   // The next superstep's streams start afresh.
   out.clear();
@@ -131,7 +128,7 @@ TEST_F(OutboxTest, SealEndsEachStreamWithItsTally) {
   out.seal();
   auto again = records(out.stream(1));
   ASSERT_EQ(again.size(), 2u);
-  EXPECT_EQ(again.back()->value, 1u);
+  EXPECT_EQ(again.back().stream_end().sends, 1u);
 }
 
 }  // namespace

@@ -1,0 +1,88 @@
+// Writing records (messaging/records.hpp): the one place that lays them out.
+// The caller reserves the record's length (the *_bytes constants and
+// functions) at the end of a stream and passes where it starts; the writer
+// fills it in. Everything that encodes records (messaging/outbox, the unit
+// tests) goes through here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/byte_buffer.hpp"
+#include "messaging/records.hpp"
+
+namespace superstep::record_writer {
+
+constexpr std::uint64_t put_inline_bytes(std::uint64_t nbytes) {
+  return sizeof(RecordHeader) + padded8(nbytes);
+}
+constexpr std::uint64_t kPutRemoteBytes = sizeof(RecordHeader) + sizeof(RemoteSource);
+constexpr std::uint64_t kGetRequestBytes = sizeof(RecordHeader) + sizeof(GetInfo);
+constexpr std::uint64_t kPushBytes = sizeof(RecordHeader) + sizeof(PushInfo);
+constexpr std::uint64_t send_bytes(std::uint64_t tag_bytes, std::uint64_t payload_bytes) {
+  return sizeof(RecordHeader) + padded8(tag_bytes) + padded8(payload_bytes);
+}
+// kStreamEndBytes (records.hpp) for the record that seals a stream.
+
+namespace detail {
+template <typename T>
+void store(char* at, const T& value) {
+  std::memcpy(at, &value, sizeof(T));
+}
+}  // namespace detail
+
+// A put whose nbytes travel in the stream: writes the header and returns
+// where the payload goes (the caller copies it; the padding stays unwritten).
+inline char* put_inline(char* at, std::uint64_t dst_address, std::uint32_t nbytes) {
+  detail::store(at, RecordHeader{RecordKind::kPutInline, nbytes, dst_address});
+  return at + sizeof(RecordHeader);
+}
+
+// Grows the kPutInline record at `record` to nbytes in all (the caller
+// appends the new payload at the stream's end, which must be where the
+// record's payload ends: only a record whose bytes fill whole words can grow).
+inline void set_put_inline_bytes(char* record, std::uint32_t nbytes) {
+  detail::store(record + offsetof(RecordHeader, aux), nbytes);
+}
+
+// A put whose bytes the destination reads from where `origin` says.
+inline void put_remote(char* at, RemoteOrigin origin, std::uint64_t dst_address,
+                       std::uint64_t nbytes, std::uint64_t address) {
+  detail::store(at, RecordHeader{RecordKind::kPutRemote, origin, dst_address});
+  detail::store(at + sizeof(RecordHeader), RemoteSource{nbytes, address});
+}
+
+// A get's request to the owner of its source (answered in a reply round).
+inline void get_request(char* at, std::uint64_t address, std::uint64_t nbytes) {
+  detail::store(at, RecordHeader{RecordKind::kGetRequest, 0, address});
+  detail::store(at + sizeof(RecordHeader), GetInfo{nbytes});
+}
+
+// A BSMP message. The tag is padded so that the payload starts 8-byte aligned:
+// bsp_hpmove hands out a pointer into the stream, and programs cast it to
+// their type.
+inline void send(char* at, const void* tag, std::uint32_t tag_bytes, const void* payload,
+                 std::uint64_t payload_bytes) {
+  detail::store(at, RecordHeader{RecordKind::kSend, tag_bytes, payload_bytes});
+  if (tag_bytes) copy_bytes(at + sizeof(RecordHeader), tag, tag_bytes);
+  if (payload_bytes)
+    copy_bytes(at + sizeof(RecordHeader) + padded8(tag_bytes), payload, payload_bytes);
+}
+
+// A registration: the sender's address of the area, its size and slot id.
+inline void push(char* at, std::uint64_t address, std::uint64_t size, std::uint64_t id) {
+  detail::store(at, RecordHeader{RecordKind::kPush, 0, address});
+  detail::store(at + sizeof(RecordHeader), PushInfo{size, id});
+}
+
+// The record that seals a non-empty stream: what it holds, so that the
+// destination need not walk it to count (only_sends: every other record is a
+// send).
+inline void stream_end(char* at, bool only_sends, std::uint64_t sends,
+                       std::uint64_t send_payload_bytes, std::uint64_t get_requests) {
+  detail::store(at, RecordHeader{RecordKind::kStreamEnd, only_sends ? kOnlySends : 0, sends});
+  detail::store(at + sizeof(RecordHeader), StreamTally{send_payload_bytes, get_requests});
+}
+
+}  // namespace superstep::record_writer

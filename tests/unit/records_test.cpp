@@ -1,0 +1,227 @@
+// messaging/record_writer and messaging/record_reader: the record format's one
+// writer and one reader. Every kind written and read back, the 8-byte layout
+// (lengths, padding, aligned payloads), growing a put record, the seal read
+// from a stream's end, and a stream cut anywhere: the reader stops at the
+// last whole record and says so.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "messaging/record_reader.hpp"
+#include "messaging/record_writer.hpp"
+
+namespace superstep {
+namespace {
+
+namespace rw = record_writer;
+
+// A stream under construction, 8-byte aligned like the outbox's.
+class Stream {
+ public:
+  char* reserve(std::uint64_t n) {
+    std::uint64_t at = size_;
+    size_ += n;
+    words_.resize((size_ + 7) / 8);
+    return begin() + at;
+  }
+  char* begin() { return reinterpret_cast<char*>(words_.data()); }
+  const char* end() { return begin() + size_; }
+  std::uint64_t size() const { return size_; }
+
+ private:
+  std::vector<std::uint64_t> words_;
+  std::uint64_t size_ = 0;
+};
+
+std::uint64_t offset(const char* base, const void* p) {
+  return static_cast<std::uint64_t>(static_cast<const char*>(p) - base);
+}
+
+// One record of each kind, sealed as the outbox seals a stream.
+void write_one_of_each(Stream& s) {
+  const char put_bytes[5] = {'a', 'b', 'c', 'd', 'e'};
+  std::memcpy(rw::put_inline(s.reserve(rw::put_inline_bytes(5)), 0x1000, 5), put_bytes, 5);
+  rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromSharedStaging, 0x2000, 4096, 192);
+  rw::send(s.reserve(rw::send_bytes(3, 6)), "tag", 3, "hello!", 6);
+  rw::push(s.reserve(rw::kPushBytes), 0x3000, 64, 9);
+  rw::get_request(s.reserve(rw::kGetRequestBytes), 0x4000, 24);
+  rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromUserMemory, 0x5000, 2048, 0x6000);
+  rw::stream_end(s.reserve(kStreamEndBytes), false, 1, 6, 1);
+}
+
+TEST(Records, EveryKindReadsBackAsWritten) {
+  Stream s;
+  write_one_of_each(s);
+  RecordReader r(s.begin(), s.end());
+
+  ASSERT_FALSE(r.done());
+  ASSERT_EQ(r.kind(), RecordKind::kPutInline);
+  PutInlineRecord put = r.put_inline();
+  EXPECT_EQ(put.dst_address, 0x1000u);
+  EXPECT_EQ(put.nbytes, 5u);
+  EXPECT_EQ(std::string(put.data, put.nbytes), "abcde");
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kPutRemote);
+  PutRemoteRecord staged = r.put_remote();
+  EXPECT_EQ(staged.dst_address, 0x2000u);
+  EXPECT_EQ(staged.origin, kFromSharedStaging);
+  EXPECT_EQ(staged.nbytes, 4096u);
+  EXPECT_EQ(staged.address, 192u);
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kSend);
+  SendRecord send = r.send();
+  EXPECT_EQ(std::string(send.tag, send.tag_bytes), "tag");
+  EXPECT_EQ(std::string(send.payload, send.payload_bytes), "hello!");
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kPush);
+  PushRecord push = r.push();
+  EXPECT_EQ(push.address, 0x3000u);
+  EXPECT_EQ(push.size, 64u);
+  EXPECT_EQ(push.id, 9u);
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kGetRequest);
+  GetRequestRecord get = r.get_request();
+  EXPECT_EQ(get.address, 0x4000u);
+  EXPECT_EQ(get.nbytes, 24u);
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kPutRemote);
+  PutRemoteRecord hp = r.put_remote();
+  EXPECT_EQ(hp.origin, kFromUserMemory);
+  EXPECT_EQ(hp.dst_address, 0x5000u);
+  EXPECT_EQ(hp.nbytes, 2048u);
+  EXPECT_EQ(hp.address, 0x6000u);
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kStreamEnd);
+  StreamEndRecord seal = r.stream_end();
+  EXPECT_EQ(seal.records_end, r.position());
+  EXPECT_FALSE(seal.only_sends);
+  EXPECT_EQ(seal.sends, 1u);
+  EXPECT_EQ(seal.send_payload_bytes, 6u);
+  EXPECT_EQ(seal.get_requests, 1u);
+
+  r.next();
+  EXPECT_TRUE(r.done());
+  EXPECT_TRUE(r.complete());
+  EXPECT_EQ(r.position(), s.end());
+}
+
+TEST(Records, AnEmptyStreamHasNoRecordsAndIsComplete) {
+  char nothing[1];
+  RecordReader r(nothing, nothing);
+  EXPECT_TRUE(r.done());
+  EXPECT_TRUE(r.complete());
+  EXPECT_TRUE(RecordReader().complete());
+}
+
+// Every record is a multiple of 8 bytes whatever its sizes, so every header
+// is aligned; a message's payload starts 8-byte aligned after its padded tag
+// (bsp_hpmove hands it out as the program's type).
+TEST(Records, LengthsArePaddedToEightAndPayloadsAligned) {
+  const std::string bytes(40, 'x');
+  for (std::uint32_t tag_bytes = 0; tag_bytes <= 17; ++tag_bytes) {
+    for (std::uint64_t n = 0; n <= 17; ++n) {
+      Stream s;
+      std::memcpy(
+          rw::put_inline(s.reserve(rw::put_inline_bytes(n)), 0x100, static_cast<std::uint32_t>(n)),
+          bytes.data(), n);
+      rw::send(s.reserve(rw::send_bytes(tag_bytes, n)), bytes.data(), tag_bytes, bytes.data(), n);
+      ASSERT_EQ(rw::put_inline_bytes(n) % 8, 0u);
+      ASSERT_EQ(rw::send_bytes(tag_bytes, n) % 8, 0u);
+      ASSERT_EQ(rw::put_inline_bytes(n), 16 + (n + 7) / 8 * 8);
+
+      RecordReader r(s.begin(), s.end());
+      ASSERT_EQ(r.kind(), RecordKind::kPutInline);
+      EXPECT_EQ(r.put_inline().nbytes, n);
+      r.next();
+      ASSERT_EQ(offset(s.begin(), r.position()), rw::put_inline_bytes(n));
+      ASSERT_EQ(r.kind(), RecordKind::kSend);
+      SendRecord m = r.send();
+      EXPECT_EQ(offset(s.begin(), m.payload) % 8, 0u) << "tag " << tag_bytes << " payload " << n;
+      EXPECT_EQ(m.tag_bytes, tag_bytes);
+      EXPECT_EQ(m.payload_bytes, n);
+      EXPECT_EQ(std::string(m.payload, n), bytes.substr(0, n));
+      r.next();
+      EXPECT_TRUE(r.complete());
+    }
+  }
+  EXPECT_EQ(rw::kPutRemoteBytes % 8, 0u);
+  EXPECT_EQ(rw::kPushBytes % 8, 0u);
+  EXPECT_EQ(rw::kGetRequestBytes % 8, 0u);
+  EXPECT_EQ(kStreamEndBytes % 8, 0u);
+}
+
+// The outbox grows the last put record of a stream when the next put
+// continues it: the record then spans the payload appended after it.
+TEST(Records, AGrownPutRecordSpansThePayloadAppendedAfterIt) {
+  Stream s;
+  std::uint64_t first = 0x1111111111111111, second = 0x2222222222222222;
+  std::uint64_t record = offset(s.begin(), s.reserve(rw::put_inline_bytes(8)));
+  std::memcpy(rw::put_inline(s.begin() + record, 0x1000, 8), &first, 8);
+  std::memcpy(s.reserve(8), &second, 8);  // s may move: the record is found by its offset
+  rw::set_put_inline_bytes(s.begin() + record, 16);
+  rw::send(s.reserve(rw::send_bytes(0, 0)), nullptr, 0, nullptr, 0);
+  RecordReader r(s.begin(), s.end());
+  ASSERT_EQ(r.kind(), RecordKind::kPutInline);
+  PutInlineRecord put = r.put_inline();
+  EXPECT_EQ(put.dst_address, 0x1000u);
+  ASSERT_EQ(put.nbytes, 16u);
+  EXPECT_EQ(std::memcmp(put.data, &first, 8), 0);
+  EXPECT_EQ(std::memcmp(put.data + 8, &second, 8), 0);
+  r.next();
+  EXPECT_EQ(r.kind(), RecordKind::kSend);
+  r.next();
+  EXPECT_TRUE(r.complete());
+}
+
+// A sealed stream's last record is read from its end, without a walk.
+TEST(Records, TheSealIsReadFromTheStreamsEnd) {
+  Stream s;
+  rw::send(s.reserve(rw::send_bytes(2, 8)), "ab", 2, "12345678", 8);
+  rw::send(s.reserve(rw::send_bytes(0, 3)), nullptr, 0, "xyz", 3);
+  const std::uint64_t records = s.size();
+  rw::stream_end(s.reserve(kStreamEndBytes), true, 2, 11, 0);
+  StreamEndRecord seal = read_stream_end(s.end());
+  EXPECT_EQ(offset(s.begin(), seal.records_end), records);
+  EXPECT_TRUE(seal.only_sends);
+  EXPECT_EQ(seal.sends, 2u);
+  EXPECT_EQ(seal.send_payload_bytes, 11u);
+  EXPECT_EQ(seal.get_requests, 0u);
+}
+
+// Cut a stream after any number of bytes: the reader visits exactly the
+// records that lie whole before the cut, never reads past it, and is
+// complete only when the cut falls between records.
+TEST(Records, AStreamCutAnywhereEndsAtItsLastWholeRecord) {
+  Stream s;
+  write_one_of_each(s);
+  std::vector<std::uint64_t> ends;  // where each record ends
+  for (RecordReader r(s.begin(), s.end()); !r.done();) {
+    r.next();
+    ends.push_back(offset(s.begin(), r.position()));
+  }
+  ASSERT_EQ(ends.size(), 7u);
+  for (std::uint64_t cut = 0; cut <= s.size(); ++cut) {
+    std::vector<char> copy(s.begin(), s.begin() + cut);  // nothing readable past the cut
+    const char* begin = copy.data();
+    std::uint64_t whole = 0;
+    while (whole < ends.size() && ends[whole] <= cut) ++whole;
+    RecordReader r(begin, begin + cut);
+    std::uint64_t seen = 0;
+    for (; !r.done(); r.next()) ++seen;
+    EXPECT_EQ(seen, whole) << "cut at " << cut;
+    EXPECT_EQ(offset(begin, r.position()), whole ? ends[whole - 1] : 0) << "cut at " << cut;
+    EXPECT_EQ(r.complete(), cut == 0 || (whole && ends[whole - 1] == cut)) << "cut at " << cut;
+  }
+}
+
+}  // namespace
+}  // namespace superstep
