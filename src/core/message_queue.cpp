@@ -5,7 +5,7 @@ namespace superstep {
 void MessageQueue::clear() {
   segments_.clear();
   segment_ = 0;
-  cursor_ = RecordReader();
+  cursor_ = segment_end_ = nullptr;
   messages_ = bytes_ = 0;
 }
 
@@ -16,17 +16,23 @@ void MessageQueue::add_stream(const char* begin, const char* end, std::uint64_t 
   messages_ += messages;
   bytes_ += payload_bytes;
   if (segments_.size() == 1) {
-    cursor_ = RecordReader(begin, end);
+    cursor_ = begin;
+    segment_end_ = end;
     seek_send();
   }
 }
 
 void MessageQueue::seek_send() {
   for (;;) {
-    for (; !cursor_.done(); cursor_.next())
-      if (cursor_.kind() == RecordKind::kSend) return;
+    for (RecordReader r(cursor_, segment_end_); !r.done(); r.next()) {
+      if (r.kind() == RecordKind::kSend) {
+        cursor_ = r.position();
+        return;
+      }
+    }
     const Segment& next = segments_[++segment_];
-    cursor_ = RecordReader(next.begin, next.end);
+    cursor_ = next.begin;
+    segment_end_ = next.end;
   }
 }
 

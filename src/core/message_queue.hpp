@@ -33,13 +33,14 @@ class MessageQueue {
   std::uint64_t payload_bytes() const { return bytes_; }
   bool empty() const { return messages_ == 0; }
   // The first message; the queue must not be empty.
-  Message front() const { return cursor_.send(); }
+  Message front() const { return Record(cursor_).send(); }
   // Removes the first message; the queue must not be empty.
   void pop() {
-    bytes_ -= cursor_.send().payload_bytes;
-    cursor_.next();
+    Message m = front();
+    bytes_ -= m.payload_bytes;
+    cursor_ = m.record_end;
     if (--messages_ == 0) return clear();
-    if (!cursor_.done() && cursor_.kind() == RecordKind::kSend) [[likely]]
+    if (cursor_ < segment_end_ && Record(cursor_).kind() == RecordKind::kSend) [[likely]]
       return;
     seek_send();
   }
@@ -55,7 +56,8 @@ class MessageQueue {
 
   std::vector<Segment> segments_;
   std::size_t segment_ = 0;
-  RecordReader cursor_;  // in segments_[segment_]
+  const char* cursor_ = nullptr;  // on the first message's record
+  const char* segment_end_ = nullptr;
   std::uint64_t messages_ = 0;
   std::uint64_t bytes_ = 0;
 };

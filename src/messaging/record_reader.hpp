@@ -1,12 +1,15 @@
 // Reading records (messaging/records.hpp): the one place that decodes them.
-// A RecordReader walks one stream from its first record to its last, and
-// hands out each record decoded by kind. It never reads past the stream's end:
-// bytes at the end that hold no whole record (a truncated stream) end the
-// walk, and complete() then says so. Everything that
-// decodes records (core/sync, core/message_queue, the unit tests) goes through
-// here.
+// A Record decodes the record at a position (its kind, length and fields); a
+// RecordReader walks one stream from its first record to its last and never
+// reads past the stream's end: bytes at the end that hold no whole record (a
+// truncated stream) end the walk, and complete() then says so. Everything
+// that decodes records goes through here: core/sync (applying streams,
+// answering get requests, a stream's seal), core/message_queue (its cursor
+// steps from send to send with Record, and walks with a RecordReader to find
+// the next send), the unit tests.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -30,6 +33,7 @@ struct SendRecord {
   std::uint32_t tag_bytes;
   const char* payload;  // 8-byte aligned when the stream is
   std::uint64_t payload_bytes;
+  const char* record_end;  // where the next record starts
 };
 struct PushRecord {
   std::uint64_t address;  // in the sender
@@ -49,6 +53,61 @@ struct StreamEndRecord {
   std::uint64_t get_requests;
 };
 
+// One record where it lies: its kind, its length and its fields decoded (the
+// accessor must match the kind). It knows nothing of where its stream ends:
+// RecordReader does.
+class Record {
+ public:
+  explicit Record(const char* at) : at_(at) {}
+
+  RecordKind kind() const { return field<RecordKind>(offsetof(RecordHeader, kind)); }
+  // Its length, header included.
+  std::uint64_t length() const {
+    if (kind() == RecordKind::kSend) [[likely]]  // the queue visits sends in a row
+      return sizeof(RecordHeader) + padded8(aux()) + padded8(value());
+    RecordHeader h;
+    std::memcpy(&h, at_, sizeof h);
+    return record_length(&h);
+  }
+
+  PutInlineRecord put_inline() const { return {value(), body(), aux()}; }
+  PutRemoteRecord put_remote() const {
+    RemoteSource rs = info<RemoteSource>();
+    return {value(), static_cast<RemoteOrigin>(aux()), rs.nbytes, rs.address};
+  }
+  SendRecord send() const {
+    const char* payload = body() + padded8(aux());
+    return {body(), aux(), payload, value(), payload + padded8(value())};
+  }
+  PushRecord push() const {
+    PushInfo p = info<PushInfo>();
+    return {value(), p.size, p.id};
+  }
+  GetRequestRecord get_request() const { return {value(), info<GetInfo>().nbytes}; }
+  StreamEndRecord stream_end() const {
+    StreamTally t = info<StreamTally>();
+    return {at_, aux() == kOnlySends, value(), t.payload_bytes, t.get_requests};
+  }
+
+ private:
+  // The header's fields, each read alone (what a caller uses is all it loads).
+  template <typename T>
+  T field(std::size_t offset) const {
+    T v;
+    std::memcpy(&v, at_ + offset, sizeof v);
+    return v;
+  }
+  std::uint32_t aux() const { return field<std::uint32_t>(offsetof(RecordHeader, aux)); }
+  std::uint64_t value() const { return field<std::uint64_t>(offsetof(RecordHeader, value)); }
+  const char* body() const { return at_ + sizeof(RecordHeader); }
+  template <typename T>
+  T info() const {
+    return field<T>(sizeof(RecordHeader));
+  }
+
+  const char* at_;
+};
+
 class RecordReader {
  public:
   RecordReader() = default;
@@ -66,61 +125,20 @@ class RecordReader {
     measure();
   }
 
-  // The current record's kind, and the record decoded: the accessor must
-  // match the kind.
-  RecordKind kind() const { return header().kind; }
-  PutInlineRecord put_inline() const {
-    RecordHeader h = header();
-    return {h.value, body(), h.aux};
-  }
-  PutRemoteRecord put_remote() const {
-    RecordHeader h = header();
-    RemoteSource rs = info<RemoteSource>();
-    return {h.value, static_cast<RemoteOrigin>(h.aux), rs.nbytes, rs.address};
-  }
-  SendRecord send() const {
-    RecordHeader h = header();
-    return {body(), h.aux, body() + padded8(h.aux), h.value};
-  }
-  PushRecord push() const {
-    RecordHeader h = header();
-    PushInfo p = info<PushInfo>();
-    return {h.value, p.size, p.id};
-  }
-  GetRequestRecord get_request() const {
-    RecordHeader h = header();
-    return {h.value, info<GetInfo>().nbytes};
-  }
-  StreamEndRecord stream_end() const {
-    RecordHeader h = header();
-    StreamTally t = info<StreamTally>();
-    return {at_, h.aux == kOnlySends, h.value, t.payload_bytes, t.get_requests};
-  }
+  // The current record (not when done()), and its fields by kind.
+  Record record() const { return Record(at_); }
+  RecordKind kind() const { return record().kind(); }
+  PutInlineRecord put_inline() const { return record().put_inline(); }
+  PutRemoteRecord put_remote() const { return record().put_remote(); }
+  SendRecord send() const { return record().send(); }
+  PushRecord push() const { return record().push(); }
+  GetRequestRecord get_request() const { return record().get_request(); }
+  StreamEndRecord stream_end() const { return record().stream_end(); }
 
  private:
-  RecordHeader header() const {
-    RecordHeader h;
-    std::memcpy(&h, at_, sizeof h);
-    return h;
-  }
-  const char* body() const { return at_ + sizeof(RecordHeader); }
-  template <typename T>
-  T info() const {
-    T value;
-    std::memcpy(&value, body(), sizeof value);
-    return value;
-  }
   void measure() {
     auto left = static_cast<std::uint64_t>(end_ - at_);
-    if (left < sizeof(RecordHeader)) {
-      length_ = 0;
-      return;
-    }
-    RecordHeader h = header();
-    if (h.kind == RecordKind::kSend) [[likely]]  // draining the queue visits sends in a row
-      length_ = sizeof(RecordHeader) + padded8(h.aux) + padded8(h.value);
-    else
-      length_ = record_length(&h);
+    length_ = left < sizeof(RecordHeader) ? 0 : record().length();
     if (length_ > left) length_ = 0;
   }
 
@@ -132,7 +150,7 @@ class RecordReader {
 // The record that seals the non-empty stream ending at `end` (every stream
 // the outbox publishes ends with one), read without walking the stream.
 inline StreamEndRecord read_stream_end(const char* end) {
-  return RecordReader(end - kStreamEndBytes, end).stream_end();
+  return Record(end - kStreamEndBytes).stream_end();
 }
 
 }  // namespace superstep
