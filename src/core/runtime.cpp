@@ -55,6 +55,7 @@ Runtime::Runtime(Engine* engine)
   stream_refs_.resize(nprocs_);
   incoming_view_.resize(nprocs_);
   replies_.resize(nprocs_);
+  reply_cursors_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
@@ -141,8 +142,8 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
-  bool answered = pid != pid_ && caps_.replies &&
-                  (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
+  bool answered =
+      pid != pid_ && caps_.replies && (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
   gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp, answered});
   if (answered) {
     outbox_[parity_].get_request(pid, remote, nbytes);

@@ -125,8 +125,9 @@ class Runtime {
   // of superstep k+1 points into what arrived at the end of superstep k.
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
-  std::vector<StreamRef> incoming_view_;  // this sync's stream from each source
-  std::vector<ByteBuffer> replies_;       // engines with a reply round: answers to gets
+  std::vector<StreamRef> incoming_view_;    // this sync's stream from each source
+  std::vector<ByteBuffer> replies_;         // engines with a reply round: answers to gets
+  std::vector<const char*> reply_cursors_;  // per owner: the next answer in its reply
   int parity_ = 0;
   std::vector<StreamRef> stream_refs_;
 

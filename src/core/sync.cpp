@@ -229,7 +229,7 @@ void Runtime::read_get_sources(std::uint32_t all) {
   }
   if (!(all & kFlagAnsweredGets)) return;
   answer_get_requests();
-  std::vector<const char*> next(nprocs_);
+  std::vector<const char*>& next = reply_cursors_;  // kept: no allocation per sync
   for (int q = 0; q < nprocs_; ++q) next[q] = caps_.replies->reply_data(q);
   for (const GetRequest& g : gets_) {
     if (!g.answered) continue;
@@ -271,10 +271,12 @@ void Runtime::apply_streams() {
 
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
   if (begin == end) return;
-  // A stream of sends alone joins the queue as it is: its tally counted them.
+  // Its tally counted the sends: a stream of sends alone joins the queue as
+  // it is, without being walked.
   StreamEndRecord tally = read_stream_end(end);
   end = tally.records_end;
-  if (tally.only_sends) return queue_.add_stream(begin, end, tally.sends, tally.send_payload_bytes);
+  queue_.add_stream(begin, end, tally.sends, tally.send_payload_bytes);
+  if (tally.only_sends) return;
   const bool self = src == pid_;
   const char* own_bulk = outbox_[parity_].bulk().data();
   const SharedStaging* shared = caps_.shared_staging;
@@ -285,7 +287,6 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
   const auto remote_bulk =
       reinterpret_cast<std::uintptr_t>(self || !memory ? nullptr : memory->bulk_base(src));
   RemoteReads reads(memory, src);
-  std::uint64_t messages = 0, payload = 0;
   for (RecordReader rec(begin, end); !rec.done(); rec.next()) {
     switch (rec.kind()) {
       case RecordKind::kPutInline: {
@@ -310,22 +311,18 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         }
         break;
       }
-      case RecordKind::kSend:
-        ++messages;
-        payload += rec.send().payload_bytes;
-        break;
       case RecordKind::kPush: {
         PushRecord push = rec.push();
         pushes_of_[src].push_back({push.address, push.size});
         break;
       }
+      case RecordKind::kSend:        // counted by the tally, queued above
       case RecordKind::kGetRequest:  // answered in phase 1
       case RecordKind::kStreamEnd:   // not reached: `end` stops before it
         break;
     }
   }
   reads.flush();
-  queue_.add_stream(begin, end, messages, payload);
 }
 
 void Runtime::start_next_superstep() {
