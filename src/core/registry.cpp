@@ -52,7 +52,8 @@ std::uint64_t Registry::first_popped() const {
   return UINT64_MAX;
 }
 
-void Registry::commit(const std::vector<std::vector<RemotePush>>& pushes_of) {
+void Registry::commit(const std::vector<std::vector<RemotePush>>& pushes_of,
+                      std::vector<Registration>* popped) {
   std::size_t push_index = 0;
   for (const RegOp& op : pending_) {
     if (op.kind == RegOpKind::kPush) {
@@ -75,6 +76,7 @@ void Registry::commit(const std::vector<std::vector<RemotePush>>& pushes_of) {
       by_id_.emplace(op.id, std::move(reg));
     } else {
       auto found = by_id_.find(op.id);
+      if (popped) popped->push_back(*found->second);
       std::vector<Registration*>& slots = by_ident_[op.ident];
       slots.erase(std::find(slots.begin(), slots.end(), found->second.get()));
       if (slots.empty()) by_ident_.erase(op.ident);

@@ -68,8 +68,10 @@ class Registry {
 
   // Applies this superstep's operations. pushes_of[q] lists process q's
   // pushes in issue order (the caller has checked that every process issued
-  // the same sequence of operations).
-  void commit(const std::vector<std::vector<RemotePush>>& pushes_of);
+  // the same sequence of operations). The slots it pops are appended to
+  // `popped` when given.
+  void commit(const std::vector<std::vector<RemotePush>>& pushes_of,
+              std::vector<Registration>* popped = nullptr);
 
  private:
   std::vector<std::uint64_t>& pending_view(const void* ident);

@@ -38,7 +38,7 @@ void exit_without_end(int status, void*) {
 }
 }  // namespace
 
-Runtime::Runtime(Engine* engine)
+Runtime::Runtime(Engine* engine, std::uint64_t direct_hp_min)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
@@ -57,6 +57,7 @@ Runtime::Runtime(Engine* engine)
   replies_.resize(nprocs_);
   reply_cursors_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
+  if (caps_.shared_areas) direct_hp_min_ = direct_hp_min;
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
 }
@@ -73,14 +74,16 @@ void Runtime::begin(int nprocs) {
                 kMaxProcs);
   begun_ = true;
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
+  std::uint64_t direct_hp_min = direct_hp_min_asked();
   Engine* engine = start_engine(nprocs);
-  g_runtime.reset(new Runtime(engine));
+  g_runtime.reset(new Runtime(engine, direct_hp_min));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
 }
 
 void Runtime::end() {
   run_sync(SyncKind::kEnd);
+  release_all_areas();
   active_ = nullptr;
   if (profile_) {
     profile_->finish();
@@ -142,9 +145,16 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
-  bool answered =
-      pid != pid_ && caps_.replies && (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
-  gets_.push_back({pid, remote, static_cast<char*>(dst), nbytes, 0, hp, answered});
+  if (hp && nbytes >= direct_hp_min_ && pid != pid_ && hpget_direct(pid, src, remote, dst, nbytes))
+    return;
+  add_get(pid, remote, static_cast<char*>(dst), nbytes, hp, nullptr);
+}
+
+void Runtime::add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
+                      const char* mapped) {
+  bool answered = !mapped && pid != pid_ && caps_.replies &&
+                  (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
+  gets_.push_back({pid, remote, dst, nbytes, 0, hp, answered, mapped});
   if (answered) {
     outbox_[parity_].get_request(pid, remote, nbytes);
     answered_gets_ = true;

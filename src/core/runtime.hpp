@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/byte_buffer.hpp"
@@ -46,6 +48,9 @@ class Runtime {
     if (profile_) [[unlikely]]
       profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
     Outbox& out = outbox_[parity_];
+    if (hp && nbytes >= direct_hp_min_ && pid != pid_ &&
+        hpput_direct(pid, dst, remote, src, nbytes))
+      return;
     if (hp)
       out.hpput(pid_, pid, remote, src, nbytes);
     else
@@ -81,10 +86,30 @@ class Runtime {
     std::uint64_t nbytes;
     std::uint64_t staging;  // offset in get_staging_ (buffered gets)
     bool hp;
-    bool answered;  // the owner sends the bytes in the reply round (else read in its memory)
+    bool answered;       // the owner sends the bytes in the reply round (else read in its memory)
+    const char* mapped;  // where this process maps the source (a shared area), or nullptr
   };
 
-  explicit Runtime(Engine* engine);
+  // A registered area of another process, as large hp transfers here use it
+  // (shared_areas.cpp).
+  struct PeerArea {
+    enum class State : std::uint8_t { kRequested, kMapped, kUnavailable };
+    State state;
+    std::uint64_t requested_in;          // the superstep whose sync asked the owner to share it
+    std::uint64_t page_begin, page_len;  // its whole pages, in the owner's memory
+    char* local;                         // where they are mapped here (kMapped)
+  };
+  struct DirectCopy {
+    char* dst;
+    const void* src;
+    std::uint64_t nbytes;
+  };
+
+  Runtime(Engine* engine, std::uint64_t direct_hp_min);
+  // Queues one get (its source resolved): read in the owner's memory,
+  // answered by the owner, or copied from where this process maps it.
+  void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
+               const char* mapped);
   // Where `ident` + offset .. + nbytes lies on process pid; stops the program
   // with a message when it is not registered or out of bounds.
   [[gnu::always_inline]] std::uint64_t resolve(const char* primitive, int pid, const void* ident,
@@ -109,6 +134,19 @@ class Runtime {
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
   void start_next_superstep();
+
+  // shared_areas.cpp: large hp transfers through registered areas the engine
+  // shares (EngineCapabilities::shared_areas).
+  static std::uint64_t direct_hp_min_asked();
+  bool hpput_direct(int pid, const void* ident, std::uint64_t remote, const void* src,
+                    std::uint64_t nbytes);
+  bool hpget_direct(int pid, const void* ident, std::uint64_t remote, void* dst,
+                    std::uint64_t nbytes);
+  PeerArea* mapped_peer_area(int pid, const void* ident);
+  void copy_direct_hpputs();
+  void share_requested_area(std::uint64_t address);
+  void release_popped_areas();
+  void release_all_areas();
 
   static Runtime* active_;
   static bool begun_;
@@ -136,6 +174,14 @@ class Runtime {
   bool read_gets_ = false;      // some of gets_ is read in another process's memory
   ByteBuffer get_staging_;
   std::vector<std::vector<RemotePush>> pushes_of_;
+
+  // Shared areas (shared_areas.cpp). direct_hp_min_: the smallest hp
+  // transfer that uses them (UINT64_MAX: none does).
+  std::uint64_t direct_hp_min_ = UINT64_MAX;
+  std::map<std::pair<int, std::uint64_t>, PeerArea> peer_areas_;  // by (pid, its address)
+  std::map<const void*, void*> own_shared_;  // registered address -> its first shared page
+  std::vector<DirectCopy> direct_copies_;    // this superstep's, made at the sync
+  std::vector<Registration> popped_;         // at this sync: released after its last barrier
 
   std::uint32_t tagsize_ = 0;
   std::int64_t tagsize_next_ = 0;

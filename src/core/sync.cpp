@@ -14,7 +14,10 @@
 //               value lands "before any data is written by any bsp_put"),
 //               then the streams in source-pid order, each in issue order
 //   barrier     only if somebody's hpput is read from user memory, which the
-//               source may change as soon as it leaves the sync
+//               source may change as soon as it leaves the sync, or copied
+//               straight into its destination's shared area (after the
+//               exchange: everyone has left the last sync, paper §3.2's
+//               hpput may land at any time in the superstep)
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -79,6 +82,7 @@ Publication Runtime::publish(SyncKind kind) const {
   if (answered_gets_) flags |= kFlagAnsweredGets;
   if (read_gets_) flags |= kFlagReadGets;
   if (out.remote_hp()) flags |= kFlagRemoteHp;
+  if (!direct_copies_.empty()) flags |= kFlagDirectHp;
   if (tagsize_calls_) flags |= kFlagTagsize;
   if (!registry_.pending().empty()) flags |= kFlagRegistration;
   if (kind == SyncKind::kEnd) flags |= kFlagEnd;
@@ -100,16 +104,21 @@ void Runtime::run_sync(SyncKind kind) {
   queue_.clear();  // last superstep's messages are gone whatever happens now
   if (all != 0) {
     check_agreement(all);
+    // Everyone has left the last sync, so nothing of it lands after these.
+    if (!direct_copies_.empty()) copy_direct_hpputs();
     fetch_streams();
     if (all & kFlagGets) read_get_sources(all);
     if ((all & kFlagReadGets) && !(all & kFlagAnsweredGets)) engine_->barrier(0);
     apply_streams();
-    if (all & kFlagRegistration) registry_.commit(pushes_of_);
+    if (all & kFlagRegistration) registry_.commit(pushes_of_, &popped_);
     if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
     // Sources must stay until everyone has read from them: an hpput's user
     // memory may change once its process leaves the sync, and after bsp_end
     // a process is gone altogether.
-    if ((all & kFlagRemoteHp) || kind == SyncKind::kEnd) engine_->barrier(0);
+    // Likewise an hpput copied into another's shared area must have landed.
+    if ((all & (kFlagRemoteHp | kFlagDirectHp)) || kind == SyncKind::kEnd) engine_->barrier(0);
+    // After that barrier nobody copies into a popped area any more.
+    if (!popped_.empty()) release_popped_areas();
   }
   if (profile_) [[unlikely]]
     profile_->sync_left(superstep_, kind == SyncKind::kEnd);
@@ -223,6 +232,8 @@ void Runtime::read_get_sources(std::uint32_t all) {
       const GetRequest& g = gets_[i];
       if (src == pid_)
         std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
+      else if (g.mapped)
+        std::memcpy(into(g), g.mapped, g.nbytes);
       else if (!g.answered)
         reads.add(into(g), g.remote, g.nbytes);
     }
@@ -316,6 +327,9 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         pushes_of_[src].push_back({push.address, push.size});
         break;
       }
+      case RecordKind::kShareRequest:
+        share_requested_area(rec.share_request().address);
+        break;
       case RecordKind::kSend:        // counted by the tally, queued above
       case RecordKind::kGetRequest:  // answered in phase 1
       case RecordKind::kStreamEnd:   // not reached: `end` stops before it
@@ -330,6 +344,7 @@ void Runtime::start_next_superstep() {
   outbox_[parity_].clear();
   outbox_[parity_].trim();
   gets_.clear();
+  direct_copies_.clear();
   answered_gets_ = read_gets_ = false;
   get_staging_.clear();
   get_staging_.trim(std::size_t{64} << 20);

@@ -21,6 +21,9 @@ enum CoreSyncFlag : std::uint32_t {
   kFlagRegistration = kFirstCoreFlag << 3,  // some process pushed or popped a registration
   kFlagAnsweredGets = kFirstCoreFlag << 4,  // some get is answered by its owner: a reply round
   kFlagReadGets = kFirstCoreFlag << 5,      // some get source is read in its owner's memory
+  // some hpput is copied straight into its destination's shared area: nobody
+  // leaves before it has landed
+  kFlagDirectHp = kFirstCoreFlag << 6,
 };
 
 enum class SyncKind : std::uint32_t { kSync = 1, kEnd = 2 };

@@ -129,6 +129,28 @@ class SharedStaging {
   ~SharedStaging() = default;
 };
 
+// Capability: registered areas whose pages the other processes of the run
+// can map (processes on one host). The core shares an area that large hp
+// transfers use, so that each of them is then one plain memcpy by the
+// process that issued it. Only whole pages are shared; the owner's program
+// sees the same memory at the same addresses before, during and after.
+class SharedAreas {
+ public:
+  // Backs this process's page-aligned [begin, begin + len) with memory the
+  // others can map; false, and nothing changed, where it cannot.
+  virtual bool share(void* begin, std::uint64_t len) = 0;
+  // Private memory again, same contents (the area that starts at begin).
+  virtual void unshare(void* begin) = 0;
+  // Maps process src's area shared at [begin, begin + len) of its memory;
+  // nullptr where it has none. Called only once src has surely shared it
+  // (two syncs after it was asked to).
+  virtual char* map(int src, std::uint64_t begin, std::uint64_t len) = 0;
+  virtual void unmap(char* local, std::uint64_t len) = 0;
+
+ protected:
+  ~SharedAreas() = default;
+};
+
 // What an engine can do beyond the calls every engine has, fixed from start
 // to finish() (an engine may decide at start, e.g. when cross-memory attach
 // is refused). Exactly one of remote_memory and replies is set: the core
@@ -147,6 +169,7 @@ struct EngineCapabilities {
   // the staging area at the call like a put's, because the engine measured
   // that cheaper than reading it in the source's memory at the sync.
   bool stage_hpputs = false;
+  SharedAreas* shared_areas = nullptr;  // optional
 };
 
 class Engine {

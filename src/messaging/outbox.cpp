@@ -79,6 +79,10 @@ void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes)
   record_writer::get_request(append(owner, record_writer::kGetRequestBytes), address, nbytes);
 }
 
+void Outbox::share_request(int owner, std::uint64_t address) {
+  record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
+}
+
 void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src,
                    std::uint64_t nbytes) {
   // Small ones are copied now, like a put (their semantics allow moving the

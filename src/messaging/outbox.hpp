@@ -53,6 +53,8 @@ class Outbox {
       put_bulk(dst, dst_address, src, nbytes);
   }
   void get_request(int owner, std::uint64_t address, std::uint64_t nbytes);
+  // Asks owner to share the pages of its registered area at `address`.
+  void share_request(int owner, std::uint64_t address);
   void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
   // hands out a pointer into the stream, and programs cast it to their type.

@@ -44,6 +44,9 @@ struct GetRequestRecord {
   std::uint64_t address;  // in the owner, who reads it
   std::uint64_t nbytes;
 };
+struct ShareRequestRecord {
+  std::uint64_t address;  // of the registered area, in the destination
+};
 // The record that seals a non-empty stream, and what it says of the others.
 struct StreamEndRecord {
   const char* records_end;  // where the other records end: this record's start
@@ -84,6 +87,7 @@ class Record {
     return {value(), p.size, p.id};
   }
   GetRequestRecord get_request() const { return {value(), info<GetInfo>().nbytes}; }
+  ShareRequestRecord share_request() const { return {value()}; }
   StreamEndRecord stream_end() const {
     StreamTally t = info<StreamTally>();
     return {at_, aux() == kOnlySends, value(), t.payload_bytes, t.get_requests};
@@ -133,6 +137,7 @@ class RecordReader {
   SendRecord send() const { return record().send(); }
   PushRecord push() const { return record().push(); }
   GetRequestRecord get_request() const { return record().get_request(); }
+  ShareRequestRecord share_request() const { return record().share_request(); }
   StreamEndRecord stream_end() const { return record().stream_end(); }
 
  private:

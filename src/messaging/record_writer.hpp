@@ -20,6 +20,7 @@ constexpr std::uint64_t put_inline_bytes(std::uint64_t nbytes) {
 constexpr std::uint64_t kPutRemoteBytes = sizeof(RecordHeader) + sizeof(RemoteSource);
 constexpr std::uint64_t kGetRequestBytes = sizeof(RecordHeader) + sizeof(GetInfo);
 constexpr std::uint64_t kPushBytes = sizeof(RecordHeader) + sizeof(PushInfo);
+constexpr std::uint64_t kShareRequestBytes = sizeof(RecordHeader);
 constexpr std::uint64_t send_bytes(std::uint64_t tag_bytes, std::uint64_t payload_bytes) {
   return sizeof(RecordHeader) + padded8(tag_bytes) + padded8(payload_bytes);
 }
@@ -74,6 +75,12 @@ inline void send(char* at, const void* tag, std::uint32_t tag_bytes, const void*
 inline void push(char* at, std::uint64_t address, std::uint64_t size, std::uint64_t id) {
   detail::store(at, RecordHeader{RecordKind::kPush, 0, address});
   detail::store(at + sizeof(RecordHeader), PushInfo{size, id});
+}
+
+// Asks the destination to share the pages of its registered area at
+// `address` (its own address of the area).
+inline void share_request(char* at, std::uint64_t address) {
+  detail::store(at, RecordHeader{RecordKind::kShareRequest, 0, address});
 }
 
 // The record that seals a non-empty stream: what it holds, so that the

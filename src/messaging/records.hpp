@@ -21,6 +21,10 @@ enum class RecordKind : std::uint32_t {
   kGetRequest =
       5,  // header (value = address in the destination) + GetInfo: engines without remote reads
   kStreamEnd = 6,  // the last record of every non-empty stream: header + StreamTally
+  // header alone (value = the area's address in the destination): large hp
+  // transfers use the destination's registered area there; it may share its
+  // pages (engines with SharedAreas)
+  kShareRequest = 7,
 };
 
 struct RecordHeader {
@@ -84,6 +88,8 @@ inline std::uint64_t record_length(const RecordHeader* h) {
       return sizeof(RecordHeader) + sizeof(GetInfo);
     case RecordKind::kStreamEnd:
       return kStreamEndBytes;
+    case RecordKind::kShareRequest:
+      return sizeof(RecordHeader);
   }
   return sizeof(RecordHeader);
 }

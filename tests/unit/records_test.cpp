@@ -49,6 +49,7 @@ void write_one_of_each(Stream& s) {
   rw::push(s.reserve(rw::kPushBytes), 0x3000, 64, 9);
   rw::get_request(s.reserve(rw::kGetRequestBytes), 0x4000, 24);
   rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromUserMemory, 0x5000, 2048, 0x6000);
+  rw::share_request(s.reserve(rw::kShareRequestBytes), 0x7000);
   rw::stream_end(s.reserve(kStreamEndBytes), false, 1, 6, 1);
 }
 
@@ -98,6 +99,10 @@ TEST(Records, EveryKindReadsBackAsWritten) {
   EXPECT_EQ(hp.dst_address, 0x5000u);
   EXPECT_EQ(hp.nbytes, 2048u);
   EXPECT_EQ(hp.address, 0x6000u);
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kShareRequest);
+  EXPECT_EQ(r.share_request().address, 0x7000u);
 
   r.next();
   ASSERT_EQ(r.kind(), RecordKind::kStreamEnd);
@@ -156,6 +161,7 @@ TEST(Records, LengthsArePaddedToEightAndPayloadsAligned) {
   EXPECT_EQ(rw::kPutRemoteBytes % 8, 0u);
   EXPECT_EQ(rw::kPushBytes % 8, 0u);
   EXPECT_EQ(rw::kGetRequestBytes % 8, 0u);
+  EXPECT_EQ(rw::kShareRequestBytes % 8, 0u);
   EXPECT_EQ(kStreamEndBytes % 8, 0u);
 }
 
@@ -208,7 +214,7 @@ TEST(Records, AStreamCutAnywhereEndsAtItsLastWholeRecord) {
     r.next();
     ends.push_back(offset(s.begin(), r.position()));
   }
-  ASSERT_EQ(ends.size(), 7u);
+  ASSERT_EQ(ends.size(), 8u);
   for (std::uint64_t cut = 0; cut <= s.size(); ++cut) {
     std::vector<char> copy(s.begin(), s.begin() + cut);  // nothing readable past the cut
     const char* begin = copy.data();

@@ -24,6 +24,7 @@
 #include "engines/shm/process_tree.hpp"
 #include "engines/shm/remote_memory.hpp"
 #include "engines/shm/run_status.hpp"
+#include "engines/shm/shared_pages.hpp"
 #include "engines/shm/supervisor.hpp"
 #include "engines/shm/supervisor_watch.hpp"
 
@@ -180,8 +181,19 @@ EngineCapabilities ShmEngine::capabilities() {
   }
   if (staging_) caps.shared_staging = this;
   caps.stage_hpputs = copies_large_;
+  caps.shared_areas = this;
   return caps;
 }
+
+bool ShmEngine::share(void* begin, std::uint64_t len) { return share_pages(begin, len); }
+
+void ShmEngine::unshare(void* begin) { unshare_pages(begin); }
+
+char* ShmEngine::map(int src, std::uint64_t begin, std::uint64_t len) {
+  return map_peer_pages(control_.process(src).os_pid.load(std::memory_order_relaxed), begin, len);
+}
+
+void ShmEngine::unmap(char* local, std::uint64_t len) { unmap_peer_pages(local, len); }
 
 std::uint32_t ShmEngine::exchange(const Publication& mine) {
   const StreamRef* out_per_dst = mine.streams;
@@ -230,8 +242,8 @@ const void* ShmEngine::bulk_base(int src) const {
 void ShmEngine::post_streams(const StreamRef* out_per_dst) {
   for (int dst = 0; dst < nprocs_; ++dst) {
     // The core reads its own stream from its outbox.
-    bool stays = dst == pid_ || (reads_remote_ && !copies_large_ &&
-                                 out_per_dst[dst].size > kMailboxStreamMax);
+    bool stays = dst == pid_ ||
+                 (reads_remote_ && !copies_large_ && out_per_dst[dst].size > kMailboxStreamMax);
     const char* at =
         stays ? static_cast<const char*>(out_per_dst[dst].data) : post_or_stop(out_per_dst[dst]);
     control_.stream(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),

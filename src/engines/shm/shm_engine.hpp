@@ -27,7 +27,8 @@ class SupervisorWatch;
 class ShmEngine final : public Engine,
                         private RemoteMemory,
                         private ReplyRound,
-                        private SharedStaging {
+                        private SharedStaging,
+                        private SharedAreas {
  public:
   // Starts nprocs processes; returns in every one of them. On failure prints
   // why and exits.
@@ -68,6 +69,12 @@ class ShmEngine final : public Engine,
     return {staging_of_mut(pid_, parity), staging_half_};
   }
   const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
+
+  // SharedAreas (shared_pages.hpp), on every run.
+  bool share(void* begin, std::uint64_t len) override;
+  void unshare(void* begin) override;
+  char* map(int src, std::uint64_t begin, std::uint64_t len) override;
+  void unmap(char* local, std::uint64_t len) override;
 
   ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd);
   // Ends this process after the program was stopped (by anyone).

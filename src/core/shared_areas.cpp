@@ -1,0 +1,156 @@
+// Large hp transfers through shared registered areas (DESIGN.md, "Shared
+// registered areas"; engine.hpp, SharedAreas).
+//
+// The first large bsp_hpput or bsp_hpget that uses another process's area
+// travels as before and asks the owner, in a kShareRequest record, to share
+// the area's whole pages; the owner does so while applying that sync's
+// streams. From the second superstep after, the asker maps the pages and
+// every large hp transfer into or out of them is one memcpy at the sync:
+// hpputs right after the exchange (everyone has left the last sync, so
+// nothing of it lands later; paper §3.2: an hpput may land at any time in the
+// superstep, and nothing else may touch its destination), hpgets in phase 1
+// with the other get reads. Pops and bsp_end give the pages back.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "core/errors.hpp"
+#include "core/runtime.hpp"
+
+namespace superstep {
+
+namespace {
+// Below this an hp transfer is a few pages: staging it costs about as much as
+// the extra barrier a direct copy needs.
+constexpr std::uint64_t kDirectHpMin = std::uint64_t{16} << 10;
+
+std::uint64_t page_size() {
+  static const auto size = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+// The whole pages of [address, address + size): {first page, bytes}.
+std::pair<std::uint64_t, std::uint64_t> whole_pages(std::uint64_t address, std::uint64_t size) {
+  std::uint64_t page = page_size();
+  std::uint64_t begin = (address + page - 1) & ~(page - 1);
+  std::uint64_t end = (address + size) & ~(page - 1);
+  return {begin, end > begin ? end - begin : 0};
+}
+}  // namespace
+
+// BSP_SHARE_AREAS: auto (large hp transfers), always (every hp transfer, for
+// tests), off. Read in bsp_begin before any other process exists, so that a
+// bad value is reported once.
+std::uint64_t Runtime::direct_hp_min_asked() {
+  const char* forced = std::getenv("BSP_SHARE_AREAS");
+  if (!forced || !*forced || std::strcmp(forced, "auto") == 0) return kDirectHpMin;
+  if (std::strcmp(forced, "always") == 0) return 1;
+  if (std::strcmp(forced, "off") == 0) return UINT64_MAX;
+  usage_error("bsp_begin",
+              "BSP_SHARE_AREAS is \"%s\"; set it to auto, always or off, or leave it unset",
+              forced);
+}
+
+// The area `ident` names on process pid, mapped here; nullptr while it is
+// not (yet): then the transfer travels as before.
+Runtime::PeerArea* Runtime::mapped_peer_area(int pid, const void* ident) {
+  const Registration* reg = registry_.find(ident);  // resolve() found it: never null
+  std::uint64_t base = reg->address[pid];
+  auto [it, first_use] = peer_areas_.try_emplace({pid, base});
+  PeerArea& area = it->second;
+  if (first_use) {
+    auto [begin, len] = whole_pages(base, reg->size[pid]);
+    area = {PeerArea::State::kUnavailable, superstep_, begin, len, nullptr};
+    if (len == 0) return nullptr;
+    area.state = PeerArea::State::kRequested;
+    outbox_[parity_].share_request(pid, base);
+    return nullptr;
+  }
+  if (area.state == PeerArea::State::kRequested && superstep_ >= area.requested_in + 2) {
+    // The owner shared it at that sync, which it has left: it has entered
+    // the one after, or this process would not be here.
+    area.local = caps_.shared_areas->map(pid, area.page_begin, area.page_len);
+    area.state = area.local ? PeerArea::State::kMapped : PeerArea::State::kUnavailable;
+  }
+  return area.state == PeerArea::State::kMapped ? &area : nullptr;
+}
+
+bool Runtime::hpput_direct(int pid, const void* ident, std::uint64_t remote, const void* src,
+                           std::uint64_t nbytes) {
+  PeerArea* area = mapped_peer_area(pid, ident);
+  if (!area) return false;
+  // The bytes on whole pages go straight there; a partial page at either
+  // end (under a page each) travels as before.
+  std::uint64_t lo = std::max(remote, area->page_begin);
+  std::uint64_t hi = std::min(remote + nbytes, area->page_begin + area->page_len);
+  if (hi <= lo) return false;
+  const char* from = static_cast<const char*>(src);
+  Outbox& out = outbox_[parity_];
+  if (lo > remote) out.hpput(pid_, pid, remote, from, lo - remote);
+  direct_copies_.push_back({area->local + (lo - area->page_begin), from + (lo - remote), hi - lo});
+  if (remote + nbytes > hi) out.hpput(pid_, pid, hi, from + (hi - remote), remote + nbytes - hi);
+  return true;
+}
+
+bool Runtime::hpget_direct(int pid, const void* ident, std::uint64_t remote, void* dst,
+                           std::uint64_t nbytes) {
+  PeerArea* area = mapped_peer_area(pid, ident);
+  if (!area) return false;
+  std::uint64_t lo = std::max(remote, area->page_begin);
+  std::uint64_t hi = std::min(remote + nbytes, area->page_begin + area->page_len);
+  if (hi <= lo) return false;
+  char* to = static_cast<char*>(dst);
+  if (lo > remote) add_get(pid, remote, to, lo - remote, true, nullptr);
+  add_get(pid, lo, to + (lo - remote), hi - lo, true, area->local + (lo - area->page_begin));
+  if (remote + nbytes > hi)
+    add_get(pid, hi, to + (hi - remote), remote + nbytes - hi, true, nullptr);
+  return true;
+}
+
+void Runtime::copy_direct_hpputs() {
+  for (const DirectCopy& c : direct_copies_) std::memcpy(c.dst, c.src, c.nbytes);
+}
+
+// The owner's side of a kShareRequest: share the area's whole pages, once.
+void Runtime::share_requested_area(std::uint64_t address) {
+  const void* ident = reinterpret_cast<const void*>(address);
+  const Registration* reg = registry_.find(ident);
+  if (!reg || own_shared_.count(ident)) return;
+  auto [begin, len] = whole_pages(address, reg->size[pid_]);
+  auto* first_page = reinterpret_cast<void*>(begin);
+  if (len && caps_.shared_areas->share(first_page, len)) own_shared_[ident] = first_page;
+}
+
+// After the sync that popped them: nobody copies into these areas any more.
+void Runtime::release_popped_areas() {
+  for (const Registration& reg : popped_) {
+    for (int q = 0; q < nprocs_; ++q) {
+      if (q == pid_) continue;
+      auto it = peer_areas_.find({q, reg.address[q]});
+      if (it == peer_areas_.end()) continue;
+      if (it->second.state == PeerArea::State::kMapped)
+        caps_.shared_areas->unmap(it->second.local, it->second.page_len);
+      peer_areas_.erase(it);
+    }
+    // Still registered in another slot: those who use it keep it shared.
+    auto own = own_shared_.find(reg.ident);
+    if (own != own_shared_.end() && !registry_.find(reg.ident)) {
+      caps_.shared_areas->unshare(own->second);
+      own_shared_.erase(own);
+    }
+  }
+  popped_.clear();
+}
+
+// At bsp_end, after its last barrier.
+void Runtime::release_all_areas() {
+  for (auto& [key, area] : peer_areas_)
+    if (area.state == PeerArea::State::kMapped)
+      caps_.shared_areas->unmap(area.local, area.page_len);
+  peer_areas_.clear();
+  for (auto& [ident, first_page] : own_shared_) caps_.shared_areas->unshare(first_page);
+  own_shared_.clear();
+}
+
+}  // namespace superstep

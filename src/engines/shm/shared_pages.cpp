@@ -1,0 +1,175 @@
+#include "engines/shm/shared_pages.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+namespace superstep::shm {
+
+namespace {
+
+struct OwnArea {
+  char* begin;
+  std::size_t len;
+  int fd;
+};
+struct PeerMapping {
+  char* local;
+  std::size_t len;
+};
+
+// Guarded for the fork handlers: a thread of the program may fork while the
+// BSP thread shares or unshares.
+std::mutex g_mutex;
+std::vector<OwnArea> g_own;
+std::vector<PeerMapping> g_peer;
+
+void memfd_name(char* out, std::size_t size, std::uint64_t begin, std::size_t len) {
+  std::snprintf(out, size, "superstep-area-%llx-%zx", static_cast<unsigned long long>(begin), len);
+}
+
+// Whether every page of [begin, end) is private writable memory
+// (/proc/self/maps says "rw-p"): the heap, the stack, anonymous mappings,
+// a program's data. A shared or read-only mapping keeps its own meaning.
+bool private_writable(std::uintptr_t begin, std::uintptr_t end) {
+  FILE* maps = std::fopen("/proc/self/maps", "re");
+  if (!maps) return false;
+  std::uintptr_t covered = begin;
+  char line[512];
+  while (covered < end && std::fgets(line, sizeof line, maps)) {
+    unsigned long lo = 0, hi = 0;
+    char perms[5] = {};
+    if (std::sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) != 3) continue;
+    if (hi <= covered || lo >= end) continue;
+    if (lo > covered || std::strcmp(perms, "rw-p") != 0) break;
+    covered = hi;
+  }
+  std::fclose(maps);
+  return covered >= end;
+}
+
+// Puts private memory with the contents of the pages back at [begin, +len).
+void privatize(char* begin, std::size_t len) {
+  void* copy = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy == MAP_FAILED) {
+    std::fprintf(stderr, "superstep: cannot make memory private again: out of memory\n");
+    std::abort();
+  }
+  std::memcpy(copy, begin, len);
+  // Replaces the shared pages in one step: no moment without memory there.
+  mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, begin);
+}
+
+// In a child the program forks: the pages become its own, as they would be
+// without Superstep.
+void lock_for_fork() { g_mutex.lock(); }
+void unlock_after_fork() { g_mutex.unlock(); }
+void child_after_fork() {
+  for (const OwnArea& a : g_own) {
+    privatize(a.begin, a.len);
+    close(a.fd);
+  }
+  for (const PeerMapping& m : g_peer) munmap(m.local, m.len);
+  g_own.clear();
+  g_peer.clear();
+  g_mutex.unlock();
+}
+
+void install_fork_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] { pthread_atfork(lock_for_fork, unlock_after_fork, child_after_fork); });
+}
+
+}  // namespace
+
+bool share_pages(void* begin_ptr, std::size_t len) {
+  install_fork_handlers();
+  auto* begin = static_cast<char*>(begin_ptr);
+  auto b = reinterpret_cast<std::uintptr_t>(begin);
+  std::lock_guard<std::mutex> lock(g_mutex);
+  for (const OwnArea& a : g_own) {
+    auto ab = reinterpret_cast<std::uintptr_t>(a.begin);
+    if (b < ab + a.len && ab < b + len) return false;  // one file per page at most
+  }
+  if (!private_writable(b, b + len)) return false;
+  char name[64];
+  memfd_name(name, sizeof name, b, len);
+  int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0) return false;
+  void* staged = MAP_FAILED;
+  if (ftruncate(fd, static_cast<off_t>(len)) == 0)
+    staged = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (staged == MAP_FAILED) {
+    close(fd);
+    return false;
+  }
+  std::memcpy(staged, begin, len);
+  munmap(staged, len);
+  // Same addresses, same contents: the program sees no difference.
+  if (mmap(begin, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+    close(fd);  // the old pages are still there: MAP_FIXED failed before replacing them
+    return false;
+  }
+  g_own.push_back({begin, len, fd});
+  return true;
+}
+
+void unshare_pages(void* begin) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  for (std::size_t i = 0; i < g_own.size(); ++i) {
+    if (g_own[i].begin != begin) continue;
+    privatize(g_own[i].begin, g_own[i].len);
+    close(g_own[i].fd);
+    g_own.erase(g_own.begin() + static_cast<std::ptrdiff_t>(i));
+    return;
+  }
+}
+
+char* map_peer_pages(pid_t os_pid, std::uint64_t begin, std::size_t len) {
+  install_fork_handlers();
+  char dir_path[48];
+  std::snprintf(dir_path, sizeof dir_path, "/proc/%d/fd", static_cast<int>(os_pid));
+  DIR* dir = opendir(dir_path);
+  if (!dir) return nullptr;
+  char name[64], wanted[96];
+  memfd_name(name, sizeof name, begin, len);
+  std::snprintf(wanted, sizeof wanted, "/memfd:%s (deleted)", name);
+  int fd = -1;
+  while (dirent* entry = readdir(dir)) {
+    char target[128];
+    ssize_t n = readlinkat(dirfd(dir), entry->d_name, target, sizeof target - 1);
+    if (n <= 0) continue;
+    target[n] = '\0';
+    if (std::strcmp(target, wanted) != 0) continue;
+    fd = openat(dirfd(dir), entry->d_name, O_RDWR | O_CLOEXEC);
+    break;
+  }
+  closedir(dir);
+  if (fd < 0) return nullptr;
+  void* local = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0);
+  close(fd);
+  if (local == MAP_FAILED) return nullptr;
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_peer.push_back({static_cast<char*>(local), len});
+  return static_cast<char*>(local);
+}
+
+void unmap_peer_pages(char* local, std::size_t len) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  for (std::size_t i = 0; i < g_peer.size(); ++i) {
+    if (g_peer[i].local != local) continue;
+    munmap(local, len);
+    g_peer.erase(g_peer.begin() + static_cast<std::ptrdiff_t>(i));
+    return;
+  }
+}
+
+}  // namespace superstep::shm
