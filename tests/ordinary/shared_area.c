@@ -47,6 +47,29 @@ static int area_descriptor_open(void) {
 
 static int expected(int step, int from, int i) { return step * 1000003 + from * 7919 + i; }
 
+/* Supersteps of large hpputs of n ints into the next process's area (registered), checked. */
+static void hpput_rounds(int* area, int* mine, int n, int rounds) {
+  int p = bsp_nprocs(), pid = bsp_pid(), target = (pid + 1) % p, source = (pid + p - 1) % p;
+  for (int step = 0; step < rounds; step++) {
+    for (int i = 0; i < n; i++) mine[i] = expected(step, pid, i);
+    bsp_hpput(target, mine, area, 0, n * (int)sizeof(int));
+    bsp_sync();
+    for (int i = 0; i < n; i++) CHECK_EQ(area[i], expected(step, source, i), "hpput data");
+  }
+}
+
+/* An area on the stack works the same, and is private again after its pop. */
+static void stack_area(int* mine) {
+  int area[64 * 1024];
+  memset(area, 0, sizeof area);
+  bsp_push_reg(area, sizeof area);
+  bsp_sync();
+  hpput_rounds(area, mine, 64 * 1024, 4);
+  bsp_pop_reg(area);
+  bsp_sync();
+  CHECK_EQ(area_mapped_shared(), 0, "stack area private after bsp_pop_reg");
+}
+
 /* Checks the sharing where SHARED_AREA_EXPECT says what it must be. */
 static void check_shared(int p, const char* when) {
   const char* expect = getenv("SHARED_AREA_EXPECT");
@@ -94,6 +117,20 @@ int main(void) {
   CHECK_EQ(area_mapped_shared(), 0, "area private after bsp_pop_reg");
   CHECK_EQ(area_descriptor_open(), 0, "no descriptor after bsp_pop_reg");
   for (int i = 0; i < N; i++) CHECK_EQ(area[i], expected(step - 1, source, i), "kept contents");
+
+  stack_area(mine);
+
+  /* A program may free a buffer after popping it, before the sync that makes the pop take
+   * effect: giving the pages back then leaves alone what is no longer there. */
+  int* spare = malloc(N * sizeof(int));
+  CHECK(spare != NULL);
+  bsp_push_reg(spare, N * sizeof(int));
+  bsp_sync();
+  hpput_rounds(spare, mine, N, 4);
+  bsp_pop_reg(spare);
+  free(spare);
+  bsp_sync();
+  CHECK_EQ(area_mapped_shared(), 0, "freed area given back");
 
   /* Registered again and shared again, then bsp_end gives it back. */
   bsp_push_reg(area, N * sizeof(int));

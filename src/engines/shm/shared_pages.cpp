@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,7 +44,7 @@ bool private_writable(std::uintptr_t begin, std::uintptr_t end) {
   FILE* maps = std::fopen("/proc/self/maps", "re");
   if (!maps) return false;
   std::uintptr_t covered = begin;
-  char line[512];
+  char line[4608];
   while (covered < end && std::fgets(line, sizeof line, maps)) {
     unsigned long lo = 0, hi = 0;
     char perms[5] = {};
@@ -54,6 +55,26 @@ bool private_writable(std::uintptr_t begin, std::uintptr_t end) {
   }
   std::fclose(maps);
   return covered >= end;
+}
+
+// Calls back with each part of [begin, end) that /proc/self/maps shows mapped
+// from the memory file `name` (the program may have unmapped some of it:
+// freed a registered buffer before the sync that pops it).
+template <typename Callback>
+void for_each_part_mapped_from(const char* name, std::uintptr_t begin, std::uintptr_t end,
+                               Callback callback) {
+  FILE* maps = std::fopen("/proc/self/maps", "re");
+  if (!maps) return;
+  char line[4608];
+  while (std::fgets(line, sizeof line, maps)) {
+    unsigned long lo = 0, hi = 0;
+    if (std::sscanf(line, "%lx-%lx", &lo, &hi) != 2 || hi <= begin || lo >= end) continue;
+    const char* path = std::strstr(line, "/memfd:");
+    std::size_t n = std::strlen(name);
+    if (path && std::strncmp(path + 7, name, n) == 0 && path[7 + n] == ' ')
+      callback(std::max<std::uintptr_t>(lo, begin), std::min<std::uintptr_t>(hi, end));
+  }
+  std::fclose(maps);
 }
 
 // Puts private memory with the contents of the pages back at [begin, +len).
@@ -68,15 +89,23 @@ void privatize(char* begin, std::size_t len) {
   mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, begin);
 }
 
+// Privatizes what of an area is still mapped from its file, and closes it.
+void give_back(const OwnArea& area) {
+  char name[64];
+  auto b = reinterpret_cast<std::uintptr_t>(area.begin);
+  memfd_name(name, sizeof name, b, area.len);
+  for_each_part_mapped_from(name, b, b + area.len, [](std::uintptr_t lo, std::uintptr_t hi) {
+    privatize(reinterpret_cast<char*>(lo), hi - lo);
+  });
+  close(area.fd);
+}
+
 // In a child the program forks: the pages become its own, as they would be
 // without Superstep.
 void lock_for_fork() { g_mutex.lock(); }
 void unlock_after_fork() { g_mutex.unlock(); }
 void child_after_fork() {
-  for (const OwnArea& a : g_own) {
-    privatize(a.begin, a.len);
-    close(a.fd);
-  }
+  for (const OwnArea& a : g_own) give_back(a);
   for (const PeerMapping& m : g_peer) munmap(m.local, m.len);
   g_own.clear();
   g_peer.clear();
@@ -126,8 +155,7 @@ void unshare_pages(void* begin) {
   std::lock_guard<std::mutex> lock(g_mutex);
   for (std::size_t i = 0; i < g_own.size(); ++i) {
     if (g_own[i].begin != begin) continue;
-    privatize(g_own[i].begin, g_own[i].len);
-    close(g_own[i].fd);
+    give_back(g_own[i]);
     g_own.erase(g_own.begin() + static_cast<std::ptrdiff_t>(i));
     return;
   }
