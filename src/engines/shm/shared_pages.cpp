@@ -77,14 +77,22 @@ void for_each_part_mapped_from(const char* name, std::uintptr_t begin, std::uint
   std::fclose(maps);
 }
 
-// Puts private memory with the contents of the pages back at [begin, +len).
-void privatize(char* begin, std::size_t len) {
+// Puts private memory back at [begin, +len) with the contents the pages have
+// in the area's file at `offset`. Read from the file, not from the
+// addresses: the program may have freed the buffer (its allocator keeps the
+// pages, a sanitizer's poisons them), and what we keep must be what is there.
+void privatize(char* begin, std::size_t len, int fd, off_t offset) {
   void* copy = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (copy == MAP_FAILED) {
     std::fprintf(stderr, "superstep: cannot make memory private again: out of memory\n");
     std::abort();
   }
-  std::memcpy(copy, begin, len);
+  for (std::size_t done = 0; done < len;) {
+    ssize_t n =
+        pread(fd, static_cast<char*>(copy) + done, len - done, offset + static_cast<off_t>(done));
+    if (n <= 0) break;  // cannot happen for a file of this size: the rest stays zero
+    done += static_cast<std::size_t>(n);
+  }
   // Replaces the shared pages in one step: no moment without memory there.
   mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, begin);
 }
@@ -94,8 +102,8 @@ void give_back(const OwnArea& area) {
   char name[64];
   auto b = reinterpret_cast<std::uintptr_t>(area.begin);
   memfd_name(name, sizeof name, b, area.len);
-  for_each_part_mapped_from(name, b, b + area.len, [](std::uintptr_t lo, std::uintptr_t hi) {
-    privatize(reinterpret_cast<char*>(lo), hi - lo);
+  for_each_part_mapped_from(name, b, b + area.len, [&](std::uintptr_t lo, std::uintptr_t hi) {
+    privatize(reinterpret_cast<char*>(lo), hi - lo, area.fd, static_cast<off_t>(lo - b));
   });
   close(area.fd);
 }
