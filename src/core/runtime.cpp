@@ -38,7 +38,7 @@ void exit_without_end(int status, void*) {
 }
 }  // namespace
 
-Runtime::Runtime(Engine* engine, std::uint64_t direct_hp_min)
+Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
@@ -57,7 +57,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t direct_hp_min)
   replies_.resize(nprocs_);
   reply_cursors_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
-  if (caps_.shared_areas) direct_hp_min_ = direct_hp_min;
+  if (caps_.shared_areas) shared_area_min_ = shared_area_min;
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
 }
@@ -74,9 +74,9 @@ void Runtime::begin(int nprocs) {
                 kMaxProcs);
   begun_ = true;
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
-  std::uint64_t direct_hp_min = direct_hp_min_asked();
+  std::uint64_t shared_area_min = shared_area_min_asked();
   Engine* engine = start_engine(nprocs);
-  g_runtime.reset(new Runtime(engine, direct_hp_min));
+  g_runtime.reset(new Runtime(engine, shared_area_min));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
 }
@@ -145,7 +145,8 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
   std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
-  if (hp && nbytes >= direct_hp_min_ && pid != pid_ && hpget_direct(pid, src, remote, dst, nbytes))
+  if (nbytes >= shared_area_min_ && pid != pid_ &&
+      get_from_shared(pid, src, remote, dst, nbytes, hp))
     return;
   add_get(pid, remote, static_cast<char*>(dst), nbytes, hp, nullptr);
 }

@@ -48,7 +48,7 @@ class Runtime {
     if (profile_) [[unlikely]]
       profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
     Outbox& out = outbox_[parity_];
-    if (hp && nbytes >= direct_hp_min_ && pid != pid_ &&
+    if (hp && nbytes >= shared_area_min_ && pid != pid_ &&
         hpput_direct(pid, dst, remote, src, nbytes))
       return;
     if (hp)
@@ -105,7 +105,7 @@ class Runtime {
     std::uint64_t nbytes;
   };
 
-  Runtime(Engine* engine, std::uint64_t direct_hp_min);
+  Runtime(Engine* engine, std::uint64_t shared_area_min);
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
@@ -137,11 +137,11 @@ class Runtime {
 
   // shared_areas.cpp: large hp transfers through registered areas the engine
   // shares (EngineCapabilities::shared_areas).
-  static std::uint64_t direct_hp_min_asked();
+  static std::uint64_t shared_area_min_asked();
   bool hpput_direct(int pid, const void* ident, std::uint64_t remote, const void* src,
                     std::uint64_t nbytes);
-  bool hpget_direct(int pid, const void* ident, std::uint64_t remote, void* dst,
-                    std::uint64_t nbytes);
+  bool get_from_shared(int pid, const void* ident, std::uint64_t remote, void* dst,
+                       std::uint64_t nbytes, bool hp);
   PeerArea* mapped_peer_area(int pid, const void* ident);
   void copy_direct_hpputs();
   void share_requested_area(std::uint64_t address);
@@ -175,9 +175,9 @@ class Runtime {
   ByteBuffer get_staging_;
   std::vector<std::vector<RemotePush>> pushes_of_;
 
-  // Shared areas (shared_areas.cpp). direct_hp_min_: the smallest hp
-  // transfer that uses them (UINT64_MAX: none does).
-  std::uint64_t direct_hp_min_ = UINT64_MAX;
+  // Shared areas (shared_areas.cpp). shared_area_min_: the smallest hp
+  // transfer or get that uses them (UINT64_MAX: none does).
+  std::uint64_t shared_area_min_ = UINT64_MAX;
   std::map<std::pair<int, std::uint64_t>, PeerArea> peer_areas_;  // by (pid, its address)
   std::map<const void*, void*> own_shared_;  // registered address -> its first shared page
   std::vector<DirectCopy> direct_copies_;    // this superstep's, made at the sync

@@ -1,15 +1,18 @@
-// Large hp transfers through shared registered areas (DESIGN.md, "Shared
-// registered areas"; engine.hpp, SharedAreas).
+// Large hp transfers and gets through shared registered areas (DESIGN.md,
+// "Shared registered areas"; engine.hpp, SharedAreas).
 //
-// The first large bsp_hpput or bsp_hpget that uses another process's area
-// travels as before and asks the owner, in a kShareRequest record, to share
-// the area's whole pages; the owner does so while applying that sync's
-// streams. From the second superstep after, the asker maps the pages and
-// every large hp transfer into or out of them is one memcpy at the sync:
-// hpputs right after the exchange (everyone has left the last sync, so
-// nothing of it lands later; paper §3.2: an hpput may land at any time in the
-// superstep, and nothing else may touch its destination), hpgets in phase 1
-// with the other get reads. Pops and bsp_end give the pages back.
+// The first large bsp_hpput, bsp_hpget or bsp_get that uses another
+// process's area travels as before and asks the owner, in a kShareRequest
+// record, to share the area's whole pages; the owner does so while applying
+// that sync's streams. From the second superstep after, the asker maps the
+// pages, and every large transfer of those kinds into or out of them is one
+// memcpy at the sync: hpputs right after the exchange (everyone has left the
+// last sync, so nothing of it lands later; paper §3.2: an hpput may land at
+// any time in the superstep, and nothing else may touch its destination),
+// gets in phase 1 with the other get reads (an hpget straight into place, a
+// get into the get staging, as before). Pops and bsp_end give the pages back.
+// bsp_put keeps its way: its writes are ordered against every other write of
+// the sync, which a copy by the issuer could not respect.
 #include <unistd.h>
 
 #include <cstdlib>
@@ -21,9 +24,9 @@
 namespace superstep {
 
 namespace {
-// Below this an hp transfer is a few pages: staging it costs about as much as
-// the extra barrier a direct copy needs.
-constexpr std::uint64_t kDirectHpMin = std::uint64_t{16} << 10;
+// Below this a transfer is a few pages: staging it costs about as much as the
+// extra barrier a direct copy needs.
+constexpr std::uint64_t kSharedAreaMin = std::uint64_t{16} << 10;
 
 std::uint64_t page_size() {
   static const auto size = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
@@ -39,12 +42,12 @@ std::pair<std::uint64_t, std::uint64_t> whole_pages(std::uint64_t address, std::
 }
 }  // namespace
 
-// BSP_SHARE_AREAS: auto (large hp transfers), always (every hp transfer, for
+// BSP_SHARE_AREAS: auto (large transfers), always (transfers of any size, for
 // tests), off. Read in bsp_begin before any other process exists, so that a
 // bad value is reported once.
-std::uint64_t Runtime::direct_hp_min_asked() {
+std::uint64_t Runtime::shared_area_min_asked() {
   const char* forced = std::getenv("BSP_SHARE_AREAS");
-  if (!forced || !*forced || std::strcmp(forced, "auto") == 0) return kDirectHpMin;
+  if (!forced || !*forced || std::strcmp(forced, "auto") == 0) return kSharedAreaMin;
   if (std::strcmp(forced, "always") == 0) return 1;
   if (std::strcmp(forced, "off") == 0) return UINT64_MAX;
   usage_error("bsp_begin",
@@ -93,18 +96,20 @@ bool Runtime::hpput_direct(int pid, const void* ident, std::uint64_t remote, con
   return true;
 }
 
-bool Runtime::hpget_direct(int pid, const void* ident, std::uint64_t remote, void* dst,
-                           std::uint64_t nbytes) {
+// A get (hp or buffered) reads the part of its source on shared pages with
+// one memcpy in phase 1: into its destination (hp) or the get staging.
+bool Runtime::get_from_shared(int pid, const void* ident, std::uint64_t remote, void* dst,
+                              std::uint64_t nbytes, bool hp) {
   PeerArea* area = mapped_peer_area(pid, ident);
   if (!area) return false;
   std::uint64_t lo = std::max(remote, area->page_begin);
   std::uint64_t hi = std::min(remote + nbytes, area->page_begin + area->page_len);
   if (hi <= lo) return false;
   char* to = static_cast<char*>(dst);
-  if (lo > remote) add_get(pid, remote, to, lo - remote, true, nullptr);
-  add_get(pid, lo, to + (lo - remote), hi - lo, true, area->local + (lo - area->page_begin));
+  if (lo > remote) add_get(pid, remote, to, lo - remote, hp, nullptr);
+  add_get(pid, lo, to + (lo - remote), hi - lo, hp, area->local + (lo - area->page_begin));
   if (remote + nbytes > hi)
-    add_get(pid, hi, to + (hi - remote), remote + nbytes - hi, true, nullptr);
+    add_get(pid, hi, to + (hi - remote), remote + nbytes - hi, hp, nullptr);
   return true;
 }
 

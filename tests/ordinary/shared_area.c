@@ -97,6 +97,21 @@ int main(void) {
   }
   check_shared(p, "area shared while registered");
 
+  /* A buffered get out of a shared area reads it before any write of the sync lands (paper
+   * §3.3): here a put into the same bytes in the same superstep. */
+  int* got = malloc(N * sizeof(int));
+  CHECK(got != NULL);
+  for (int i = 0; i < N; i++) mine[i] = expected(step, pid, i);
+  bsp_get(target, area, 0, got, N * sizeof(int));
+  bsp_put(target, mine, area, 0, N * sizeof(int));
+  bsp_sync();
+  for (int i = 0; i < N; i++) {
+    CHECK_EQ(got[i], expected(step - 1, pid, i), "get saw the area before the put");
+    CHECK_EQ(area[i], expected(step, source, i), "put data");
+  }
+  step++;
+  free(got);
+
   /* A child the program forks has the area as private memory of its own. */
   pid_t child = fork();
   CHECK(child >= 0);
