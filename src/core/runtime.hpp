@@ -93,9 +93,9 @@ class Runtime {
   // A registered area of another process, as large hp transfers here use it
   // (shared_areas.cpp).
   struct PeerArea {
-    enum class State : std::uint8_t { kRequested, kMapped, kUnavailable };
+    enum class State : std::uint8_t { kSeen, kRequested, kMapped, kUnavailable };
     State state;
-    std::uint64_t requested_in;          // the superstep whose sync asked the owner to share it
+    std::uint64_t since;  // the superstep it was first used in (kSeen), or asked for (kRequested)
     std::uint64_t page_begin, page_len;  // its whole pages, in the owner's memory
     char* local;                         // where they are mapped here (kMapped)
   };

@@ -1,10 +1,11 @@
 // Large hp transfers and gets through shared registered areas (DESIGN.md,
 // "Shared registered areas"; engine.hpp, SharedAreas).
 //
-// The first large bsp_hpput, bsp_hpget or bsp_get that uses another
-// process's area travels as before and asks the owner, in a kShareRequest
-// record, to share the area's whole pages; the owner does so while applying
-// that sync's streams. From the second superstep after, the asker maps the
+// Large bsp_hpput, bsp_hpget and bsp_get into or out of another process's
+// area travel as before in the first two supersteps that use it; the second
+// asks the owner, in a kShareRequest record, to share the area's whole
+// pages, and the owner does so while applying that sync's streams. From the
+// second superstep after the request, the asker maps the
 // pages, and every large transfer of those kinds into or out of them is one
 // memcpy at the sync: hpputs right after the exchange (everyone has left the
 // last sync, so nothing of it lands later; paper §3.2: an hpput may land at
@@ -64,13 +65,20 @@ Runtime::PeerArea* Runtime::mapped_peer_area(int pid, const void* ident) {
   PeerArea& area = it->second;
   if (first_use) {
     auto [begin, len] = whole_pages(base, reg->size[pid]);
-    area = {PeerArea::State::kUnavailable, superstep_, begin, len, nullptr};
-    if (len == 0) return nullptr;
+    area = {len ? PeerArea::State::kSeen : PeerArea::State::kUnavailable, superstep_, begin, len,
+            nullptr};
+    return nullptr;
+  }
+  // Asked for at the second superstep that uses the area: one that is
+  // pushed, used once and popped (every superstep, say) is never copied in
+  // and out for nothing.
+  if (area.state == PeerArea::State::kSeen && superstep_ > area.since) {
     area.state = PeerArea::State::kRequested;
+    area.since = superstep_;
     outbox_[parity_].share_request(pid, base);
     return nullptr;
   }
-  if (area.state == PeerArea::State::kRequested && superstep_ >= area.requested_in + 2) {
+  if (area.state == PeerArea::State::kRequested && superstep_ >= area.since + 2) {
     // The owner shared it at that sync, which it has left: it has entered
     // the one after, or this process would not be here.
     area.local = caps_.shared_areas->map(pid, area.page_begin, area.page_len);
@@ -108,8 +116,7 @@ bool Runtime::get_from_shared(int pid, const void* ident, std::uint64_t remote, 
   char* to = static_cast<char*>(dst);
   if (lo > remote) add_get(pid, remote, to, lo - remote, hp, nullptr);
   add_get(pid, lo, to + (lo - remote), hi - lo, hp, area->local + (lo - area->page_begin));
-  if (remote + nbytes > hi)
-    add_get(pid, hi, to + (hi - remote), remote + nbytes - hi, hp, nullptr);
+  if (remote + nbytes > hi) add_get(pid, hi, to + (hi - remote), remote + nbytes - hi, hp, nullptr);
   return true;
 }
 

@@ -135,6 +135,17 @@ int main(void) {
 
   stack_area(mine);
 
+  /* An area pushed, used in one superstep and popped, again and again, is never shared: that
+   * would copy it in and out for nothing. */
+  for (int again = 0; again < 3; again++) {
+    bsp_push_reg(area, N * sizeof(int));
+    bsp_sync();
+    hpput_rounds(area, mine, N, 1);
+    CHECK_EQ(area_mapped_shared(), 0, "area used once not shared");
+    bsp_pop_reg(area);
+    bsp_sync();
+  }
+
   /* A program may free a buffer after popping it, before the sync that makes the pop take
    * effect: giving the pages back then leaves alone what is no longer there. */
   int* spare = malloc(N * sizeof(int));
