@@ -134,8 +134,10 @@ class Outbox {
   std::vector<Lane> lanes_;
   ByteBuffer bulk_;
   SharedArea staging_{nullptr, 0};
-  std::uint64_t staged_ = 0;       // bytes of staging_ in use this superstep
-  std::uint64_t staged_peak_ = 0;  // the most in use since the last trim()
+  bool ring_populated_ = false;     // staging_'s first staging_ring_bytes() are touched
+  std::uint64_t staged_start_ = 0;  // where this superstep's staged bytes begin
+  std::uint64_t staged_ = 0;        // where they end
+  std::uint64_t staged_peak_ = 0;   // the most in use since the last trim()
   int nonempty_streams_ = 0;
   bool remote_hp_ = false;
   bool inline_only_ = false;

@@ -79,6 +79,39 @@ TEST_F(OutboxTest, LargePutsGoToTheBulkArea) {
   EXPECT_EQ(out.bulk().size(), big.size());
 }
 
+// Each superstep stages after where the last one of its parity ended, and
+// comes back to the start once past the ring (a few MiB): the lines a
+// superstep writes are not the ones another process read from last time.
+TEST_F(OutboxTest, StagingMovesOnEachSuperstepAndComesBackRound) {
+  std::vector<char> area(std::size_t{64} << 20);
+  out.set_staging({area.data(), area.size()});
+  std::vector<char> big(64 * 1024);
+  std::vector<std::uint64_t> offsets;
+  for (int step = 0; step < 1000; ++step) {
+    std::memset(big.data(), step & 0x7f, big.size());
+    out.put(1, 0x10000, big.data(), big.size());
+    auto r = records(out.stream(1));
+    ASSERT_EQ(r.size(), 1u);
+    PutRemoteRecord put = r[0].put_remote();
+    ASSERT_EQ(put.origin, kFromSharedStaging);
+    ASSERT_LE(put.address + put.nbytes, area.size());
+    EXPECT_EQ(area[put.address], step & 0x7f);
+    EXPECT_EQ(area[put.address + put.nbytes - 1], step & 0x7f);
+    offsets.push_back(put.address);
+    out.clear();
+  }
+  EXPECT_EQ(offsets[0], 0u);
+  EXPECT_GT(offsets[1], offsets[0]);  // moved on
+  std::uint64_t highest = 0;
+  int wraps = 0;
+  for (std::size_t i = 1; i < offsets.size(); ++i) {
+    highest = std::max(highest, offsets[i]);
+    if (offsets[i] == 0) ++wraps;
+  }
+  EXPECT_GT(wraps, 0);                          // came back round
+  EXPECT_LE(highest, std::uint64_t{16} << 20);  // within the ring's largest size
+}
+
 TEST_F(OutboxTest, PushGoesToEveryOtherProcess) {
   out.push(1, words, 64, 7);
   EXPECT_EQ(records(out.stream(0)).size(), 1u);
