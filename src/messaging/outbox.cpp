@@ -1,30 +1,17 @@
 #include "messaging/outbox.hpp"
 
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
+
+#include "core/cache_ring.hpp"
 
 namespace superstep {
 
 namespace {
 constexpr std::size_t kKeepBytes = std::size_t{64} << 20;
 
-// How far the start of the staged bytes moves round before it comes back:
-// twice this processor's second-level cache (1-16 MiB), so that the lines a
-// superstep stages into have left the cache of the process that read them
-// last time. Writing into lines another core still holds costs an
-// invalidation each: staging 64 KiB into the same lines every superstep cost
-// about twice as much as into lines no other core had (two-core VM).
-std::uint64_t staging_ring_bytes() {
-  static const std::uint64_t bytes = [] {
-    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    std::uint64_t twice = l2 > 0 ? 2 * static_cast<std::uint64_t>(l2) : std::uint64_t{4} << 20;
-    return std::clamp<std::uint64_t>(twice, std::uint64_t{1} << 20, std::uint64_t{16} << 20);
-  }();
-  return bytes;
-}
 }  // namespace
 
 void Outbox::reset(int nprocs, bool inline_only) {
@@ -45,9 +32,9 @@ void Outbox::seal() {
 }
 
 void Outbox::clear() {
-  // The next superstep of this parity stages after where this one ended,
-  // from the start again once past the ring (see staging_ring_bytes).
-  staged_start_ = staged_ < staging_ring_bytes() ? (staged_ + 4095) & ~std::uint64_t{4095} : 0;
+  // The next superstep of this parity stages after where this one ended
+  // (core/cache_ring.hpp). Anything staged is over 1 KiB: always moves on.
+  staged_start_ = next_ring_start(staged_start_, staged_, 1);
   staged_ = staged_start_;
   for (Lane& lane : lanes_) {
     lane.stream.clear();
@@ -76,7 +63,7 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
     // superstep of its first round (a fault each; in a VM, dear).
     ring_populated_ = true;
 #ifdef MADV_POPULATE_WRITE
-    madvise(staging_.data, std::min(staging_.size, staging_ring_bytes()), MADV_POPULATE_WRITE);
+    madvise(staging_.data, std::min(staging_.size, cache_ring_bytes()), MADV_POPULATE_WRITE);
 #endif
   }
   std::uint64_t offset = staged_;

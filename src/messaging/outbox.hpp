@@ -134,7 +134,7 @@ class Outbox {
   std::vector<Lane> lanes_;
   ByteBuffer bulk_;
   SharedArea staging_{nullptr, 0};
-  bool ring_populated_ = false;     // staging_'s first staging_ring_bytes() are touched
+  bool ring_populated_ = false;     // staging_'s first cache_ring_bytes() are touched
   std::uint64_t staged_start_ = 0;  // where this superstep's staged bytes begin
   std::uint64_t staged_ = 0;        // where they end
   std::uint64_t staged_peak_ = 0;   // the most in use since the last trim()

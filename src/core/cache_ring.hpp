@@ -1,0 +1,44 @@
+// How far a buffer that one process fills and another reads every superstep
+// moves round before it comes back to the same bytes (the outbox's staging
+// area; the mailboxes of the shared-memory engine, tried the same way, showed
+// no gain for 100,000 puts or sends and stay as they are).
+//
+// Writing into cache lines another core still holds costs an invalidation of
+// its copy per line: filling 64 KiB into the lines the reader read two
+// supersteps ago cost about twice as much as into lines no other core had
+// (two-core VM, DESIGN.md). So each superstep fills after where the last one
+// of its parity ended, and starts again from the beginning once past this
+// many bytes: twice this processor's second-level cache (1-16 MiB), by which
+// time those lines have left the reader's cache.
+#pragma once
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace superstep {
+
+inline std::uint64_t cache_ring_bytes() {
+  static const std::uint64_t bytes = [] {
+    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    std::uint64_t twice = l2 > 0 ? 2 * static_cast<std::uint64_t>(l2) : std::uint64_t{4} << 20;
+    return std::clamp<std::uint64_t>(twice, std::uint64_t{1} << 20, std::uint64_t{16} << 20);
+  }();
+  return bytes;
+}
+
+// Where the next fill of a ring buffer starts, given where the last one of
+// the same parity ended: after it, page-aligned, or at 0 once past the ring;
+// where it began if it filled nothing. A small fill (under `small` bytes)
+// starts the next at 0 again: a few lines rewritten cost less than fresh
+// ones, which also take TLB entries.
+inline std::uint64_t next_ring_start(std::uint64_t last_start, std::uint64_t last_end,
+                                     std::uint64_t small) {
+  if (last_end == last_start) return last_start;
+  if (last_end - last_start < small) return 0;
+  std::uint64_t next = (last_end + 4095) & ~std::uint64_t{4095};
+  return next < cache_ring_bytes() ? next : 0;
+}
+
+}  // namespace superstep
