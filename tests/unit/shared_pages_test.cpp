@@ -96,6 +96,27 @@ TEST(SharedPages, UnmappedPartsAreLeftAloneWhenGivingBack) {
   munmap(area, kLen / 2);
 }
 
+// Areas over 64 MiB are converted and given back a chunk at a time: every
+// byte keeps its value across the chunk boundaries.
+TEST(SharedPages, ALargeAreaIsSharedAndGivenBackChunkByChunk) {
+  constexpr std::size_t kLarge = (std::size_t{136} << 20) + 3 * 4096;
+  char* area = fresh_pages(kLarge, 0);
+  for (std::size_t i = 0; i < kLarge; i += 4096) area[i] = static_cast<char>(i / 4096 * 7);
+  ASSERT_TRUE(share_pages(area, kLarge));
+  char* other = map_peer_pages(getpid(), reinterpret_cast<std::uintptr_t>(area), kLarge);
+  ASSERT_NE(other, nullptr);
+  for (std::size_t i = 0; i < kLarge; i += 4096)
+    ASSERT_EQ(other[i], static_cast<char>(i / 4096 * 7)) << "page " << i / 4096;
+  other[kLarge - 1] = 'q';
+  unmap_peer_pages(other, kLarge);
+  unshare_pages(area);
+  EXPECT_FALSE(maps_mention("superstep-area"));
+  for (std::size_t i = 0; i < kLarge; i += 4096)
+    ASSERT_EQ(area[i], static_cast<char>(i / 4096 * 7)) << "page " << i / 4096;
+  EXPECT_EQ(area[kLarge - 1], 'q');
+  munmap(area, kLarge);
+}
+
 TEST(SharedPages, AProcessWithoutTheAreaMapsNothing) {
   EXPECT_EQ(map_peer_pages(getpid(), 0x10000, kLen), nullptr);
 }

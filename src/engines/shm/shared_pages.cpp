@@ -77,35 +77,70 @@ void for_each_part_mapped_from(const char* name, std::uintptr_t begin, std::uint
   std::fclose(maps);
 }
 
+// Areas are converted and given back this much at a time, so that the
+// memory of a large area is never held twice at once.
+constexpr std::size_t kChunk = std::size_t{64} << 20;
+
 // Puts private memory back at [begin, +len) with the contents the pages have
 // in the area's file at `offset`. Read from the file, not from the
 // addresses: the program may have freed the buffer (its allocator keeps the
 // pages, a sanitizer's poisons them), and what we keep must be what is there.
-void privatize(char* begin, std::size_t len, int fd, off_t offset) {
-  void* copy = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (copy == MAP_FAILED) {
-    std::fprintf(stderr, "superstep: cannot make memory private again: out of memory\n");
-    std::abort();
+// `release`: free the file's pages as they are copied (not in a forked
+// child, whose parent still uses them).
+void privatize(char* begin, std::size_t len, int fd, off_t offset, bool release) {
+  for (std::size_t at = 0; at < len; at += kChunk) {
+    std::size_t n = std::min(kChunk, len - at);
+    void* copy = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (copy == MAP_FAILED) {
+      std::fprintf(stderr, "superstep: cannot make memory private again: out of memory\n");
+      std::abort();
+    }
+    off_t from = offset + static_cast<off_t>(at);
+    for (std::size_t done = 0; done < n;) {
+      ssize_t got =
+          pread(fd, static_cast<char*>(copy) + done, n - done, from + static_cast<off_t>(done));
+      if (got <= 0) break;  // cannot happen for a file of this size: the rest stays zero
+      done += static_cast<std::size_t>(got);
+    }
+    // Replaces the shared pages in one step: no moment without memory there.
+    mremap(copy, n, n, MREMAP_MAYMOVE | MREMAP_FIXED, begin + at);
+    if (release)
+      fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, from, static_cast<off_t>(n));
   }
-  for (std::size_t done = 0; done < len;) {
-    ssize_t n =
-        pread(fd, static_cast<char*>(copy) + done, len - done, offset + static_cast<off_t>(done));
-    if (n <= 0) break;  // cannot happen for a file of this size: the rest stays zero
-    done += static_cast<std::size_t>(n);
-  }
-  // Replaces the shared pages in one step: no moment without memory there.
-  mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, begin);
 }
 
 // Privatizes what of an area is still mapped from its file, and closes it.
-void give_back(const OwnArea& area) {
+void give_back(const OwnArea& area, bool release) {
   char name[64];
   auto b = reinterpret_cast<std::uintptr_t>(area.begin);
   memfd_name(name, sizeof name, b, area.len);
   for_each_part_mapped_from(name, b, b + area.len, [&](std::uintptr_t lo, std::uintptr_t hi) {
-    privatize(reinterpret_cast<char*>(lo), hi - lo, area.fd, static_cast<off_t>(lo - b));
+    privatize(reinterpret_cast<char*>(lo), hi - lo, area.fd, static_cast<off_t>(lo - b), release);
   });
   close(area.fd);
+}
+
+// Backs [begin, +len) with the file `fd`, a chunk at a time (each chunk's
+// private pages are freed as the file's replace them); false if the system
+// refused part way, with what was done undone.
+bool back_with_file(char* begin, std::size_t len, int fd) {
+  for (std::size_t at = 0; at < len; at += kChunk) {
+    std::size_t n = std::min(kChunk, len - at);
+    bool copied = true;
+    for (std::size_t done = 0; copied && done < n;) {
+      ssize_t put = pwrite(fd, begin + at + done, n - done, static_cast<off_t>(at + done));
+      copied = put > 0;
+      if (copied) done += static_cast<std::size_t>(put);
+    }
+    // Same addresses, same contents: the program sees no difference.
+    if (!copied || mmap(begin + at, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+                        static_cast<off_t>(at)) == MAP_FAILED) {
+      // MAP_FIXED fails before replacing anything: [at, len) is still private.
+      if (at) privatize(begin, at, fd, 0, true);
+      return false;
+    }
+  }
+  return true;
 }
 
 // In a child the program forks: the pages become its own, as they would be
@@ -113,7 +148,7 @@ void give_back(const OwnArea& area) {
 void lock_for_fork() { g_mutex.lock(); }
 void unlock_after_fork() { g_mutex.unlock(); }
 void child_after_fork() {
-  for (const OwnArea& a : g_own) give_back(a);
+  for (const OwnArea& a : g_own) give_back(a, false);
   for (const PeerMapping& m : g_peer) munmap(m.local, m.len);
   g_own.clear();
   g_peer.clear();
@@ -141,18 +176,8 @@ bool share_pages(void* begin_ptr, std::size_t len) {
   memfd_name(name, sizeof name, b, len);
   int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0) return false;
-  void* staged = MAP_FAILED;
-  if (ftruncate(fd, static_cast<off_t>(len)) == 0)
-    staged = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  if (staged == MAP_FAILED) {
+  if (ftruncate(fd, static_cast<off_t>(len)) != 0 || !back_with_file(begin, len, fd)) {
     close(fd);
-    return false;
-  }
-  std::memcpy(staged, begin, len);
-  munmap(staged, len);
-  // Same addresses, same contents: the program sees no difference.
-  if (mmap(begin, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
-    close(fd);  // the old pages are still there: MAP_FIXED failed before replacing them
     return false;
   }
   g_own.push_back({begin, len, fd});
@@ -163,7 +188,7 @@ void unshare_pages(void* begin) {
   std::lock_guard<std::mutex> lock(g_mutex);
   for (std::size_t i = 0; i < g_own.size(); ++i) {
     if (g_own[i].begin != begin) continue;
-    give_back(g_own[i]);
+    give_back(g_own[i], true);
     g_own.erase(g_own.begin() + static_cast<std::ptrdiff_t>(i));
     return;
   }
