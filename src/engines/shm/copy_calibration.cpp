@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "engines/shm/verbose.hpp"
 
 namespace superstep::shm {
 
@@ -35,11 +36,6 @@ std::uint64_t best_of(Copy copy) {
     best = std::min(best, now_ns() - t0);
   }
   return best;
-}
-
-bool verbose() {
-  const char* v = std::getenv("BSP_VERBOSE");
-  return v && *v && std::strcmp(v, "0") != 0;
 }
 
 bool measured_choice() {
@@ -75,13 +71,13 @@ bool copy_large_transfers(bool can_read_remote) {
     return can_read_remote && measured_choice();
   if (std::strcmp(forced, "copy") != 0 && std::strcmp(forced, "read") != 0)
     usage_error("bsp_begin",
-                "BSP_XMEM_LARGE is \"%s\"; set it to copy, read or auto, or leave it unset", forced);
+                "BSP_XMEM_LARGE is \"%s\"; set it to copy, read or auto, or leave it unset",
+                forced);
   bool copy = std::strcmp(forced, "copy") == 0;
   if (verbose())
-    std::fprintf(stderr,
-                 "superstep: shared-memory engine: large transfers %s (BSP_XMEM_LARGE=%s)\n",
-                 copy ? "are copied through shared memory" : "are read in the source's memory",
-                 forced);
+    std::fprintf(
+        stderr, "superstep: shared-memory engine: large transfers %s (BSP_XMEM_LARGE=%s)\n",
+        copy ? "are copied through shared memory" : "are read in the source's memory", forced);
   return copy;
 }
 

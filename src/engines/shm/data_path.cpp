@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "core/errors.hpp"
+#include "engines/shm/verbose.hpp"
 
 namespace superstep::shm {
 
@@ -39,11 +40,6 @@ int child_may_read_parent() {
     if (errno != EINTR) return errno;
   if (!WIFEXITED(status)) return EIO;
   return WEXITSTATUS(status);
-}
-
-bool verbose() {
-  const char* v = std::getenv("BSP_VERBOSE");
-  return v && *v && std::strcmp(v, "0") != 0;
 }
 
 void say(const char* why) {
