@@ -29,14 +29,10 @@ inline std::uint64_t cache_ring_bytes() {
 }
 
 // Where the next fill of a ring buffer starts, given where the last one of
-// the same parity ended: after it, page-aligned, or at 0 once past the ring;
-// where it began if it filled nothing. A small fill (under `small` bytes)
-// starts the next at 0 again: a few lines rewritten cost less than fresh
-// ones, which also take TLB entries.
-inline std::uint64_t next_ring_start(std::uint64_t last_start, std::uint64_t last_end,
-                                     std::uint64_t small) {
+// the same parity began and ended: after it, page-aligned, or at 0 once past
+// the ring; where it began if it filled nothing.
+inline std::uint64_t next_ring_start(std::uint64_t last_start, std::uint64_t last_end) {
   if (last_end == last_start) return last_start;
-  if (last_end - last_start < small) return 0;
   std::uint64_t next = (last_end + 4095) & ~std::uint64_t{4095};
   return next < cache_ring_bytes() ? next : 0;
 }

@@ -143,6 +143,9 @@ class Runtime {
   bool get_from_shared(int pid, const void* ident, std::uint64_t remote, void* dst,
                        std::uint64_t nbytes, bool hp);
   PeerArea* mapped_peer_area(int pid, const void* ident);
+  static std::pair<std::uint64_t, std::uint64_t> on_shared_pages(const PeerArea& area,
+                                                                 std::uint64_t remote,
+                                                                 std::uint64_t nbytes);
   void copy_direct_hpputs();
   void share_requested_area(std::uint64_t address);
   void release_popped_areas();

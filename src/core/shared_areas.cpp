@@ -16,6 +16,7 @@
 // the sync, which a copy by the issuer could not respect.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -87,14 +88,22 @@ Runtime::PeerArea* Runtime::mapped_peer_area(int pid, const void* ident) {
   return area.state == PeerArea::State::kMapped ? &area : nullptr;
 }
 
+// The part of [remote, remote + nbytes) on the area's shared pages: {lo, hi},
+// empty when hi <= lo.
+std::pair<std::uint64_t, std::uint64_t> Runtime::on_shared_pages(const PeerArea& area,
+                                                                 std::uint64_t remote,
+                                                                 std::uint64_t nbytes) {
+  return {std::max(remote, area.page_begin),
+          std::min(remote + nbytes, area.page_begin + area.page_len)};
+}
+
 bool Runtime::hpput_direct(int pid, const void* ident, std::uint64_t remote, const void* src,
                            std::uint64_t nbytes) {
   PeerArea* area = mapped_peer_area(pid, ident);
   if (!area) return false;
   // The bytes on whole pages go straight there; a partial page at either
   // end (under a page each) travels as before.
-  std::uint64_t lo = std::max(remote, area->page_begin);
-  std::uint64_t hi = std::min(remote + nbytes, area->page_begin + area->page_len);
+  auto [lo, hi] = on_shared_pages(*area, remote, nbytes);
   if (hi <= lo) return false;
   const char* from = static_cast<const char*>(src);
   Outbox& out = outbox_[parity_];
@@ -110,8 +119,7 @@ bool Runtime::get_from_shared(int pid, const void* ident, std::uint64_t remote, 
                               std::uint64_t nbytes, bool hp) {
   PeerArea* area = mapped_peer_area(pid, ident);
   if (!area) return false;
-  std::uint64_t lo = std::max(remote, area->page_begin);
-  std::uint64_t hi = std::min(remote + nbytes, area->page_begin + area->page_len);
+  auto [lo, hi] = on_shared_pages(*area, remote, nbytes);
   if (hi <= lo) return false;
   char* to = static_cast<char*>(dst);
   if (lo > remote) add_get(pid, remote, to, lo - remote, hp, nullptr);

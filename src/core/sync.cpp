@@ -110,7 +110,9 @@ void Runtime::run_sync(SyncKind kind) {
     if (all & kFlagGets) read_get_sources(all);
     if ((all & kFlagReadGets) && !(all & kFlagAnsweredGets)) engine_->barrier(0);
     apply_streams();
-    if (all & kFlagRegistration) registry_.commit(pushes_of_, &popped_);
+    // Popped areas matter only where areas are shared (shared_areas.cpp).
+    if (all & kFlagRegistration)
+      registry_.commit(pushes_of_, caps_.shared_areas ? &popped_ : nullptr);
     if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
     // Sources must stay until everyone has read from them: an hpput's user
     // memory may change once its process leaves the sync, and after bsp_end

@@ -33,8 +33,8 @@ void Outbox::seal() {
 
 void Outbox::clear() {
   // The next superstep of this parity stages after where this one ended
-  // (core/cache_ring.hpp). Anything staged is over 1 KiB: always moves on.
-  staged_start_ = next_ring_start(staged_start_, staged_, 1);
+  // (core/cache_ring.hpp).
+  staged_start_ = next_ring_start(staged_start_, staged_);
   staged_ = staged_start_;
   for (Lane& lane : lanes_) {
     lane.stream.clear();

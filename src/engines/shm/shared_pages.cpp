@@ -37,44 +37,59 @@ void memfd_name(char* out, std::size_t size, std::uint64_t begin, std::size_t le
   std::snprintf(out, size, "superstep-area-%llx-%zx", static_cast<unsigned long long>(begin), len);
 }
 
-// Whether every page of [begin, end) is private writable memory
-// (/proc/self/maps says "rw-p"): the heap, the stack, anonymous mappings,
-// a program's data. A shared or read-only mapping keeps its own meaning.
-bool private_writable(std::uintptr_t begin, std::uintptr_t end) {
+// One line of /proc/self/maps that overlaps the range asked for.
+struct Mapping {
+  std::uintptr_t lo, hi;  // the whole mapping, not clipped
+  const char* perms;      // "rw-p" and the like
+  const char* path;       // what is mapped, or "" (anonymous)
+};
+
+// Calls back, in address order, with each mapping that overlaps
+// [begin, end), while the callback returns true. False where /proc/self/maps
+// cannot be read.
+template <typename Callback>
+bool for_each_mapping(std::uintptr_t begin, std::uintptr_t end, Callback callback) {
   FILE* maps = std::fopen("/proc/self/maps", "re");
   if (!maps) return false;
-  std::uintptr_t covered = begin;
-  char line[4608];
-  while (covered < end && std::fgets(line, sizeof line, maps)) {
-    unsigned long lo = 0, hi = 0;
-    char perms[5] = {};
-    if (std::sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) != 3) continue;
-    if (hi <= covered || lo >= end) continue;
-    if (lo > covered || std::strcmp(perms, "rw-p") != 0) break;
-    covered = hi;
-  }
-  std::fclose(maps);
-  return covered >= end;
-}
-
-// Calls back with each part of [begin, end) that /proc/self/maps shows mapped
-// from the memory file `name` (the program may have unmapped some of it:
-// freed a registered buffer before the sync that pops it).
-template <typename Callback>
-void for_each_part_mapped_from(const char* name, std::uintptr_t begin, std::uintptr_t end,
-                               Callback callback) {
-  FILE* maps = std::fopen("/proc/self/maps", "re");
-  if (!maps) return;
   char line[4608];
   while (std::fgets(line, sizeof line, maps)) {
     unsigned long lo = 0, hi = 0;
-    if (std::sscanf(line, "%lx-%lx", &lo, &hi) != 2 || hi <= begin || lo >= end) continue;
-    const char* path = std::strstr(line, "/memfd:");
-    std::size_t n = std::strlen(name);
-    if (path && std::strncmp(path + 7, name, n) == 0 && path[7 + n] == ' ')
-      callback(std::max<std::uintptr_t>(lo, begin), std::min<std::uintptr_t>(hi, end));
+    char perms[5] = {};
+    int path_at = 0;
+    if (std::sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &lo, &hi, perms, &path_at) < 3) continue;
+    if (hi <= begin || lo >= end) continue;
+    if (!callback(Mapping{lo, hi, perms, path_at ? line + path_at : ""})) break;
   }
   std::fclose(maps);
+  return true;
+}
+
+// Whether every page of [begin, end) is private writable memory ("rw-p"):
+// the heap, the stack, anonymous mappings, a program's data. A shared or
+// read-only mapping keeps its own meaning.
+bool private_writable(std::uintptr_t begin, std::uintptr_t end) {
+  std::uintptr_t covered = begin;
+  for_each_mapping(begin, end, [&](const Mapping& m) {
+    if (m.lo > covered || std::strcmp(m.perms, "rw-p") != 0) return false;
+    covered = m.hi;
+    return covered < end;
+  });
+  return covered >= end;
+}
+
+// Calls back with each part of [begin, end) still mapped from the memory
+// file `name` (the program may have unmapped some of it: freed a registered
+// buffer before the sync that pops it).
+template <typename Callback>
+void for_each_part_mapped_from(const char* name, std::uintptr_t begin, std::uintptr_t end,
+                               Callback callback) {
+  std::size_t n = std::strlen(name);
+  for_each_mapping(begin, end, [&](const Mapping& m) {
+    if (std::strncmp(m.path, "/memfd:", 7) == 0 && std::strncmp(m.path + 7, name, n) == 0 &&
+        m.path[7 + n] == ' ')
+      callback(std::max(m.lo, begin), std::min(m.hi, end));
+    return true;
+  });
 }
 
 // Areas are converted and given back this much at a time, so that the
