@@ -30,9 +30,13 @@ inline std::uint64_t cache_ring_bytes() {
 
 // Where the next fill of a ring buffer starts, given where the last one of
 // the same parity began and ended: after it, page-aligned, or at 0 once past
-// the ring; where it began if it filled nothing.
+// the ring; where it began if it filled nothing. A fill of over a quarter of
+// the ring (half the L2 cache) starts the next at 0 again: it does not stay
+// in the reader's cache anyway, and moving it round only spreads it over
+// more memory (1 MiB puts at p = 2 cost 10% more moving than staying).
 inline std::uint64_t next_ring_start(std::uint64_t last_start, std::uint64_t last_end) {
   if (last_end == last_start) return last_start;
+  if (last_end - last_start > cache_ring_bytes() / 4) return 0;
   std::uint64_t next = (last_end + 4095) & ~std::uint64_t{4095};
   return next < cache_ring_bytes() ? next : 0;
 }

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/cache_ring.hpp"
 #include "core/message_queue.hpp"
 #include "messaging/record_reader.hpp"
 
@@ -110,6 +111,21 @@ TEST_F(OutboxTest, StagingMovesOnEachSuperstepAndComesBackRound) {
   }
   EXPECT_GT(wraps, 0);                          // came back round
   EXPECT_LE(highest, std::uint64_t{16} << 20);  // within the ring's largest size
+}
+
+// A fill larger than a quarter of the ring would not stay in the reader's
+// cache anyway: the next starts at the beginning again.
+TEST_F(OutboxTest, LargeStagedFillsDoNotMoveRound) {
+  std::vector<char> area(std::size_t{64} << 20);
+  out.set_staging({area.data(), area.size()});
+  std::vector<char> big(cache_ring_bytes() / 4 + 4096, 'x');
+  for (int step = 0; step < 3; ++step) {
+    out.put(1, 0x10000, big.data(), big.size());
+    auto r = records(out.stream(1));
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].put_remote().address, 0u) << "superstep " << step;
+    out.clear();
+  }
 }
 
 TEST_F(OutboxTest, PushGoesToEveryOtherProcess) {
