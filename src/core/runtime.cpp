@@ -38,7 +38,7 @@ void exit_without_end(int status, void*) {
 }
 }  // namespace
 
-Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min)
+Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
@@ -58,6 +58,11 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min)
   reply_cursors_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
   if (caps_.shared_areas) shared_area_min_ = shared_area_min;
+  if (caps_.bulk_messages) {
+    std::uint64_t bulk_min = min_bytes_for(bulk_messages, caps_.bulk_message_min);
+    if (bulk_min != UINT64_MAX)
+      for (Outbox& out : outbox_) out.set_bulk_messages(bulk_min, pid_);
+  }
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
 }
@@ -75,8 +80,9 @@ void Runtime::begin(int nprocs) {
   begun_ = true;
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
   std::uint64_t shared_area_min = shared_area_min_asked();
+  SizeChoice bulk_messages = size_choice_asked("BSP_BULK_MESSAGES");
   Engine* engine = start_engine(nprocs);
-  g_runtime.reset(new Runtime(engine, shared_area_min));
+  g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
 }

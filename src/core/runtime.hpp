@@ -12,6 +12,7 @@
 #include "core/message_queue.hpp"
 #include "core/profile_recorder.hpp"
 #include "core/registry.hpp"
+#include "core/size_choice.hpp"
 #include "core/sync_summary.hpp"
 #include "engines/engine.hpp"
 #include "messaging/outbox.hpp"
@@ -99,13 +100,21 @@ class Runtime {
     std::uint64_t page_begin, page_len;  // its whole pages, in the owner's memory
     char* local;                         // where they are mapped here (kMapped)
   };
+  // A bulk message addressed to this process at this sync (bulk_messages.cpp),
+  // in the order the streams are applied.
+  struct BulkIn {
+    int src;
+    char* dst;
+    std::uint64_t nbytes;
+    char* landing;  // where it landed when not in place (then copied in its turn), else nullptr
+  };
   struct DirectCopy {
     char* dst;
     const void* src;
     std::uint64_t nbytes;
   };
 
-  Runtime(Engine* engine, std::uint64_t shared_area_min);
+  Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages);
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
@@ -134,6 +143,11 @@ class Runtime {
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
   void start_next_superstep();
+
+  // bulk_messages.cpp: large puts and hpputs as messages of their own
+  // (EngineCapabilities::bulk_messages).
+  void post_bulk_sends();
+  void receive_bulk_messages();
 
   // shared_areas.cpp: large hp transfers through registered areas the engine
   // shares (EngineCapabilities::shared_areas).
@@ -185,6 +199,12 @@ class Runtime {
   std::map<const void*, void*> own_shared_;  // registered address -> its first shared page
   std::vector<DirectCopy> direct_copies_;    // this superstep's, made at the sync
   std::vector<Registration> popped_;         // at this sync: released after its last barrier
+
+  // Bulk messages (bulk_messages.cpp): this sync's incoming ones, the next
+  // one apply_stream meets, and the buffer for those that cannot land in place.
+  std::vector<BulkIn> bulk_in_;
+  std::size_t bulk_cursor_ = 0;
+  ByteBuffer bulk_landing_;
 
   std::uint32_t tagsize_ = 0;
   std::int64_t tagsize_next_ = 0;

@@ -22,6 +22,7 @@
 
 #include "core/errors.hpp"
 #include "core/runtime.hpp"
+#include "core/size_choice.hpp"
 
 namespace superstep {
 
@@ -48,13 +49,7 @@ std::pair<std::uint64_t, std::uint64_t> whole_pages(std::uint64_t address, std::
 // tests), off. Read in bsp_begin before any other process exists, so that a
 // bad value is reported once.
 std::uint64_t Runtime::shared_area_min_asked() {
-  const char* forced = std::getenv("BSP_SHARE_AREAS");
-  if (!forced || !*forced || std::strcmp(forced, "auto") == 0) return kSharedAreaMin;
-  if (std::strcmp(forced, "always") == 0) return 1;
-  if (std::strcmp(forced, "off") == 0) return UINT64_MAX;
-  usage_error("bsp_begin",
-              "BSP_SHARE_AREAS is \"%s\"; set it to auto, always or off, or leave it unset",
-              forced);
+  return min_bytes_for(size_choice_asked("BSP_SHARE_AREAS"), kSharedAreaMin);
 }
 
 // The area `ident` names on process pid, mapped here; nullptr while it is

@@ -10,6 +10,9 @@
 //   barrier     only if somebody read a get source in another process's
 //               memory and there was no reply round: sources are read
 //               before any write
+//   bulk        only if somebody sent bulk messages (bulk_messages.cpp):
+//               receive them, in place where nothing else of the sync
+//               touches their bytes, and wait for them and for the own sends
 //   phase 2     write: first the gets, in issue order (paper §3.3: a get's
 //               value lands "before any data is written by any bsp_put"),
 //               then the streams in source-pid order, each in issue order
@@ -83,6 +86,7 @@ Publication Runtime::publish(SyncKind kind) const {
   if (read_gets_) flags |= kFlagReadGets;
   if (out.remote_hp()) flags |= kFlagRemoteHp;
   if (!direct_copies_.empty()) flags |= kFlagDirectHp;
+  if (!out.bulk_sends().empty()) flags |= kFlagBulk;
   if (tagsize_calls_) flags |= kFlagTagsize;
   if (!registry_.pending().empty()) flags |= kFlagRegistration;
   if (kind == SyncKind::kEnd) flags |= kFlagEnd;
@@ -106,9 +110,11 @@ void Runtime::run_sync(SyncKind kind) {
     check_agreement(all);
     // Everyone has left the last sync, so nothing of it lands after these.
     if (!direct_copies_.empty()) copy_direct_hpputs();
+    if (!out.bulk_sends().empty()) post_bulk_sends();
     fetch_streams();
     if (all & kFlagGets) read_get_sources(all);
     if ((all & kFlagReadGets) && !(all & kFlagAnsweredGets)) engine_->barrier(0);
+    if (all & kFlagBulk) receive_bulk_messages();
     apply_streams();
     // Popped areas matter only where areas are shared (shared_areas.cpp).
     if (all & kFlagRegistration)
@@ -319,6 +325,10 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
                        rs.origin == kFromBulk ? own_bulk + rs.address
                                               : reinterpret_cast<const char*>(rs.address),
                        rs.nbytes);
+        } else if (caps_.bulk_messages) {
+          // A bulk message, received in receive_bulk_messages.
+          const BulkIn& message = bulk_in_[bulk_cursor_++];
+          if (message.landing) std::memcpy(dst, message.landing, rs.nbytes);
         } else {
           reads.add(dst, rs.origin == kFromBulk ? remote_bulk + rs.address : rs.address, rs.nbytes);
         }
@@ -350,6 +360,8 @@ void Runtime::start_next_superstep() {
   answered_gets_ = read_gets_ = false;
   get_staging_.clear();
   get_staging_.trim(std::size_t{64} << 20);
+  bulk_landing_.clear();
+  bulk_landing_.trim(std::size_t{64} << 20);
   tagsize_calls_ = 0;
   ++superstep_;
   engine_->note_superstep(superstep_);

@@ -24,6 +24,9 @@ enum CoreSyncFlag : std::uint32_t {
   // some hpput is copied straight into its destination's shared area: nobody
   // leaves before it has landed
   kFlagDirectHp = kFirstCoreFlag << 6,
+  // some process sends bulk messages: every process looks for those
+  // addressed to it, and waits for its own sends (bulk_messages.cpp)
+  kFlagBulk = kFirstCoreFlag << 7,
 };
 
 enum class SyncKind : std::uint32_t { kSync = 1, kEnd = 2 };

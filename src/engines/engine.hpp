@@ -151,6 +151,32 @@ class SharedAreas {
   ~SharedAreas() = default;
 };
 
+// Capability: point-to-point messages for large payloads beside the streams
+// (processes that share no memory: MPI). With it, a large put or hpput to
+// another process leaves only a record in its stream, and its bytes travel as
+// a message of their own, from the put's staging copy or straight from an
+// hpput's source, which the destination receives straight into place where
+// no other write of the sync touches those bytes (core/bulk_messages.cpp).
+class BulkMessages {
+ public:
+  // During a sync, after exchange(): sends nbytes at data to process dst
+  // (dst != pid()) as the next bulk message of this sync to dst. The bytes
+  // stay valid and unchanged until wait_bulk() has returned.
+  virtual void send_bulk(int dst, const void* data, std::uint64_t nbytes) = 0;
+  // During the same sync: receives the next bulk message process src sent
+  // this process in it (messages from one source match in the order sent),
+  // nbytes long, into `into`, which nothing touches until wait_bulk() returns.
+  virtual void receive_bulk(int src, void* into, std::uint64_t nbytes) = 0;
+  // Waits until every send and receive posted since the last call is
+  // complete: the received bytes are in place and the sent ones may change.
+  // Not collective, but it returns only once the destinations of this
+  // process's sends have posted their receives.
+  virtual void wait_bulk() = 0;
+
+ protected:
+  ~BulkMessages() = default;
+};
+
 // What an engine can do beyond the calls every engine has, fixed from start
 // to finish() (an engine may decide at start, e.g. when cross-memory attach
 // is refused). Exactly one of remote_memory and replies is set: the core
@@ -170,6 +196,11 @@ struct EngineCapabilities {
   // that cheaper than reading it in the source's memory at the sync.
   bool stage_hpputs = false;
   SharedAreas* shared_areas = nullptr;  // optional
+  // Optional: with it, puts and hpputs to other processes of at least
+  // bulk_message_min bytes travel as bulk messages (the size from which the
+  // engine found a message of its own cheaper than a copy in the stream).
+  BulkMessages* bulk_messages = nullptr;
+  std::uint64_t bulk_message_min = 0;
 };
 
 class Engine {

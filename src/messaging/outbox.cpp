@@ -42,6 +42,7 @@ void Outbox::clear() {
     lane.sends = lane.send_bytes = lane.others = lane.get_requests = 0;
   }
   bulk_.clear();
+  bulk_sends_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
 }
@@ -82,10 +83,12 @@ void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin orig
 
 void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
   if (stage(dst, dst_address, src, nbytes)) return;
-  if (inline_only_) return put_inline(dst, dst_address, src, nbytes);
+  const bool message = bulk_min_ && nbytes >= bulk_min_ && dst != self_;
+  if (inline_only_ && !message) return put_inline(dst, dst_address, src, nbytes);
   std::uint64_t offset = bulk_.size();
   bulk_.append(src, nbytes);
   remote_record(dst, dst_address, kFromBulk, nbytes, offset);
+  if (message) bulk_sends_.push_back({dst, true, offset, nbytes});
 }
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
@@ -102,11 +105,18 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
   // Small ones are copied now, like a put (their semantics allow moving the
   // data at any time up to the sync): cheaper than a remote read, and it
   // spares everyone the barrier that guards hpput sources until all are read.
+  const auto source = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src));
+  if (bulk_min_ && nbytes >= bulk_min_ && dst != self) {
+    // Sent from its source at the sync; the sync waits for the send to
+    // complete, so nobody needs to hold the source after it.
+    remote_record(dst, dst_address, kFromUserMemory, nbytes, source);
+    bulk_sends_.push_back({dst, false, source, nbytes});
+    return;
+  }
   if (inline_only_ || nbytes <= kInlineMax) return put(dst, dst_address, src, nbytes);
   if (stage_hpputs_ && dst != self && stage(dst, dst_address, src, nbytes)) return;
   if (dst != self) remote_hp_ = true;
-  remote_record(dst, dst_address, kFromUserMemory, nbytes,
-                static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src)));
+  remote_record(dst, dst_address, kFromUserMemory, nbytes, source);
 }
 
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {

@@ -2,9 +2,11 @@
 // destination (puts, sends and registrations, in issue order, combined into
 // one contiguous block per destination as seed 002 §3 recommends), and one
 // bulk staging area for the payloads of large buffered puts, which the
-// destination reads straight into place.
+// destination reads straight into place, or which travel as bulk messages
+// (engines with BulkMessages).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -38,6 +40,23 @@ class Outbox {
   // Large hpputs go to the staging area too while it has room (the engine
   // measured two copies cheaper than reading the source at the sync).
   void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }
+  // Puts and hpputs to processes other than self of at least min_bytes
+  // (>= 1) travel as bulk messages: a put's bytes copied into the bulk area
+  // at the call, an hpput's sent from its source at the sync (BulkMessages,
+  // engine.hpp).
+  void set_bulk_messages(std::uint64_t min_bytes, int self) {
+    bulk_min_ = min_bytes;
+    self_ = self;
+    inline_max_ = std::min(kInlineMax, min_bytes - 1);
+  }
+  // A payload this process sends as a bulk message at the sync, in issue order.
+  struct BulkSend {
+    int dst;
+    bool in_bulk;  // address is an offset into bulk(), else a pointer (an hpput's source)
+    std::uint64_t address;
+    std::uint64_t nbytes;
+  };
+  const std::vector<BulkSend>& bulk_sends() const { return bulk_sends_; }
   // Ends every non-empty stream with its kStreamEnd record; nothing may be
   // added after it until clear().
   void seal();
@@ -47,7 +66,7 @@ class Outbox {
 
   [[gnu::always_inline]] void put(int dst, std::uint64_t dst_address, const void* src,
                                   std::uint64_t nbytes) {
-    if (nbytes <= kInlineMax)
+    if (nbytes <= inline_max_)
       put_inline(dst, dst_address, src, nbytes);
     else
       put_bulk(dst, dst_address, src, nbytes);
@@ -133,6 +152,10 @@ class Outbox {
 
   std::vector<Lane> lanes_;
   ByteBuffer bulk_;
+  std::vector<BulkSend> bulk_sends_;
+  std::uint64_t bulk_min_ = 0;  // 0: no bulk messages
+  int self_ = -1;
+  std::uint64_t inline_max_ = kInlineMax;
   SharedArea staging_{nullptr, 0};
   bool ring_populated_ = false;     // staging_'s first cache_ring_bytes() are touched
   std::uint64_t staged_start_ = 0;  // where this superstep's staged bytes begin

@@ -30,8 +30,8 @@ MpiEngine::~MpiEngine() {
 
 // An empty superstep costs one MPI_Alltoall of small blocks that carry the
 // flags (about a barrier; one MPI_Allreduce beyond 16 processes), and so does
-// a superstep whose streams all fit in those blocks. The summaries travel only when the core will read them
-// (kFlagSummaries), larger streams in a second round of messages.
+// a superstep whose streams all fit in those blocks. The summaries travel only when the core will
+// read them (kFlagSummaries), larger streams in a second round of messages.
 std::uint32_t MpiEngine::exchange(const Publication& mine) {
   parity_ = static_cast<int>(mine.superstep & 1);
   std::uint32_t all = streams_[parity_].run(mine.flags, mine.streams);
@@ -51,6 +51,26 @@ void MpiEngine::fetch(int src, void* into) {
 // Every process takes part, whether or not it has replies to send.
 void MpiEngine::exchange_replies(const StreamRef* out_per_dst) {
   replies_.run(kFlagStream, out_per_dst);
+}
+
+namespace {
+constexpr int kBulkTag = 2;  // the streams' is 1 (stream_exchange.cpp)
+}  // namespace
+
+void MpiEngine::send_bulk(int dst, const void* data, std::uint64_t nbytes) {
+  // MPI_Isend does not write its buffer; the cast is for MPI-2 prototypes.
+  post_in_pieces(false, comm_, dst, kBulkTag, static_cast<char*>(const_cast<void*>(data)), nbytes,
+                 bulk_requests_);
+}
+
+void MpiEngine::receive_bulk(int src, void* into, std::uint64_t nbytes) {
+  post_in_pieces(true, comm_, src, kBulkTag, static_cast<char*>(into), nbytes, bulk_requests_);
+}
+
+void MpiEngine::wait_bulk() {
+  if (bulk_requests_.empty()) return;
+  MPI_Waitall(static_cast<int>(bulk_requests_.size()), bulk_requests_.data(), MPI_STATUSES_IGNORE);
+  bulk_requests_.clear();
 }
 
 std::uint32_t MpiEngine::barrier(std::uint32_t flags) {

@@ -1,7 +1,8 @@
 // The MPI engine: one BSP process per MPI rank, for clusters (issue 5). It
 // cannot read remote memory, so the core ships every payload in the streams
 // and answers gets in a reply round; this engine moves those streams
-// (StreamExchange) and does the collectives of a sync.
+// (StreamExchange), sends large puts and hpputs as messages of their own
+// (BulkMessages), and does the collectives of a sync.
 #pragma once
 
 #include <mpi.h>
@@ -14,7 +15,7 @@
 
 namespace superstep::mpi {
 
-class MpiEngine final : public Engine, private ReplyRound {
+class MpiEngine final : public Engine, private ReplyRound, private BulkMessages {
  public:
   // `comm` holds exactly the processes that take part; the engine owns it.
   // `owns_mpi`: Superstep initialized MPI and finalizes it. `embedded`: the
@@ -26,9 +27,15 @@ class MpiEngine final : public Engine, private ReplyRound {
   int nprocs() const override { return nprocs_; }
   double seconds_since_start() const override { return MPI_Wtime() - start_; }
 
-  // No remote reads: the core ships every payload in the streams and
-  // answers gets in a reply round.
-  EngineCapabilities capabilities() override { return {nullptr, this, nullptr}; }
+  // No remote reads: the core ships small payloads in the streams, large
+  // puts and hpputs as bulk messages, and answers gets in a reply round.
+  EngineCapabilities capabilities() override {
+    EngineCapabilities caps;
+    caps.replies = this;
+    caps.bulk_messages = this;
+    caps.bulk_message_min = kBulkMessageMin;
+    return caps;
+  }
 
   std::uint32_t exchange(const Publication& mine) override;
   const SummaryBlob& summary(int q) const override { return summaries_[q]; }
@@ -50,6 +57,15 @@ class MpiEngine final : public Engine, private ReplyRound {
   std::uint64_t reply_size(int src) const override { return replies_.size(src); }
   const char* reply_data(int src) const override { return replies_.data(src); }
 
+  // BulkMessages: point-to-point messages with their own tag, so that they
+  // never match a stream's.
+  void send_bulk(int dst, const void* data, std::uint64_t nbytes) override;
+  void receive_bulk(int src, void* into, std::uint64_t nbytes) override;
+  void wait_bulk() override;
+  // Below this a put is cheaper copied once more out of its stream than sent
+  // as a message of its own (a rendezvous handshake each; DESIGN.md).
+  static constexpr std::uint64_t kBulkMessageMin = std::uint64_t{32} << 10;
+
   MPI_Comm comm_;
   bool owns_mpi_;
   bool embedded_;
@@ -63,6 +79,7 @@ class MpiEngine final : public Engine, private ReplyRound {
   StreamExchange streams_[2];
   int parity_ = 0;
   StreamExchange replies_;
+  std::vector<MPI_Request> bulk_requests_;
 };
 
 }  // namespace superstep::mpi

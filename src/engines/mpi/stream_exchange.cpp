@@ -6,11 +6,21 @@
 namespace superstep::mpi {
 
 namespace {
-// MPI counts are ints: larger streams travel in pieces of this size (message
-// order between two processes is preserved, so the pieces need no numbering).
-constexpr std::uint64_t kChunk = std::uint64_t{1} << 30;
+constexpr std::uint64_t kPiece = std::uint64_t{1} << 30;
 constexpr int kStreamTag = 1;
 }  // namespace
+
+void post_in_pieces(bool receive, MPI_Comm comm, int peer, int tag, char* at, std::uint64_t nbytes,
+                    std::vector<MPI_Request>& requests) {
+  for (std::uint64_t done = 0; done < nbytes; done += kPiece) {
+    int n = static_cast<int>(std::min(kPiece, nbytes - done));
+    requests.emplace_back();
+    if (receive)
+      MPI_Irecv(at + done, n, MPI_BYTE, peer, tag, comm, &requests.back());
+    else
+      MPI_Isend(at + done, n, MPI_BYTE, peer, tag, comm, &requests.back());
+  }
+}
 
 void StreamExchange::reset(MPI_Comm comm, int pid, int nprocs) {
   comm_ = comm;
@@ -21,17 +31,6 @@ void StreamExchange::reset(MPI_Comm comm, int pid, int nprocs) {
   offsets_.assign(nprocs + 1, 0);
   blocks_out_.assign(nprocs * kBlockBytes, 0);
   blocks_in_.assign(nprocs * kBlockBytes, 0);
-}
-
-void StreamExchange::post_chunks(bool receive, int peer, char* at, std::uint64_t nbytes) {
-  for (std::uint64_t done = 0; done < nbytes; done += kChunk) {
-    int n = static_cast<int>(std::min(kChunk, nbytes - done));
-    requests_.emplace_back();
-    if (receive)
-      MPI_Irecv(at + done, n, MPI_BYTE, peer, kStreamTag, comm_, &requests_.back());
-    else
-      MPI_Isend(at + done, n, MPI_BYTE, peer, kStreamTag, comm_, &requests_.back());
-  }
 }
 
 std::uint32_t StreamExchange::run(std::uint32_t flags, const StreamRef* out_per_dst) {
@@ -77,14 +76,16 @@ std::uint32_t StreamExchange::run(std::uint32_t flags, const StreamRef* out_per_
       std::memcpy(buffer_.data() + offsets_[src],
                   blocks_in_.data() + src * kBlockBytes + kHeaderBytes, sizes_in_[src]);
     else
-      post_chunks(true, src, buffer_.data() + offsets_[src], sizes_in_[src]);
+      post_in_pieces(true, comm_, src, kStreamTag, buffer_.data() + offsets_[src], sizes_in_[src],
+                     requests_);
   }
   for (int k = 1; k < nprocs_; ++k) {
     int dst = (pid_ + k) % nprocs_;
     if (sizes_out_[dst] <= kInlineBytes) continue;
     // MPI_Isend does not write its buffer; the cast is for MPI-2 prototypes.
-    post_chunks(false, dst, static_cast<char*>(const_cast<void*>(out_per_dst[dst].data)),
-                sizes_out_[dst]);
+    post_in_pieces(false, comm_, dst, kStreamTag,
+                   static_cast<char*>(const_cast<void*>(out_per_dst[dst].data)), sizes_out_[dst],
+                   requests_);
   }
   if (!requests_.empty())
     MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);

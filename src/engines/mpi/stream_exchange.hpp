@@ -22,6 +22,13 @@
 
 namespace superstep::mpi {
 
+// Posts a nonblocking receive (or send) of nbytes at `at` from (or to) peer
+// with `tag`, appending its requests. MPI counts are ints: more than 1 GiB
+// travels in pieces of that size (messages between two processes with one
+// tag keep their order, so the pieces need no numbering).
+void post_in_pieces(bool receive, MPI_Comm comm, int peer, int tag, char* at, std::uint64_t nbytes,
+                    std::vector<MPI_Request>& requests);
+
 class StreamExchange {
  public:
   // The block of the exchange: the sender's flags, the stream's size, and the
@@ -44,8 +51,6 @@ class StreamExchange {
   const char* data(int src) const { return buffer_.data() + offsets_[src]; }
 
  private:
-  void post_chunks(bool receive, int peer, char* at, std::uint64_t nbytes);
-
   MPI_Comm comm_ = MPI_COMM_NULL;
   int pid_ = 0;
   int nprocs_ = 1;

@@ -1,0 +1,112 @@
+/* Large puts and hpputs on the MPI engine travel as messages of their own and land straight in
+ * place where nothing else of the sync touches their bytes (core/bulk_messages.cpp). This
+ * program defines MPI_Isend and MPI_Irecv (Open MPI's profiling interface forwards them to
+ * PMPI_*), so the engine's calls come through here and their buffers are noted:
+ *   - a 256 KiB bsp_put is received into the destination area itself;
+ *   - a 256 KiB bsp_hpput is sent from its source buffer and received in place;
+ *   - a large put that a later small put overlaps, and large puts from every process onto the
+ *     same bytes, are not received in place, and the order of writes is the paper's: issue
+ *     order, then source-pid order (the highest pid's bytes stay). */
+#include <bsp.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "spmd_check.h"
+
+#define KIB 1024
+#define LARGE (256 * KIB)
+#define SHARED_OFFSET (2 * 1024 * KIB)
+#define MAX_NOTED 256
+
+static char area[3 * 1024 * KIB];
+static char source[LARGE], hp_source[LARGE];
+static const void *receive_buffers[MAX_NOTED], *send_buffers[MAX_NOTED];
+static int receive_counts[MAX_NOTED], send_counts[MAX_NOTED];
+static int receives, sends;
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source_rank, int tag, MPI_Comm comm,
+              MPI_Request *request) {
+  if (receives < MAX_NOTED) {
+    receive_buffers[receives] = buf;
+    receive_counts[receives] = count;
+  }
+  ++receives;
+  return PMPI_Irecv(buf, count, type, source_rank, tag, comm, request);
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+              MPI_Request *request) {
+  if (sends < MAX_NOTED) {
+    send_buffers[sends] = buf;
+    send_counts[sends] = count;
+  }
+  ++sends;
+  return PMPI_Isend(buf, count, type, dest, tag, comm, request);
+}
+
+static int received_into(const void *at, int count) {
+  for (int i = 0; i < receives && i < MAX_NOTED; ++i)
+    if (receive_buffers[i] == at && receive_counts[i] == count) return 1;
+  return 0;
+}
+
+static int sent_from(const void *at, int count) {
+  for (int i = 0; i < sends && i < MAX_NOTED; ++i)
+    if (send_buffers[i] == at && send_counts[i] == count) return 1;
+  return 0;
+}
+
+static char byte_of(int pid, int i) { return (char)(pid * 31 + i * 7 + 1); }
+
+int main(void) {
+  bsp_begin(bsp_nprocs());
+  const int p = bsp_nprocs(), me = bsp_pid();
+  const int next = (me + 1) % p, prev = (me + p - 1) % p;
+  bsp_push_reg(area, sizeof area);
+  bsp_sync();
+  for (int i = 0; i < LARGE; ++i) {
+    source[i] = byte_of(me, i);
+    hp_source[i] = byte_of(me + 100, i);
+  }
+
+  /* Nothing else touches the bytes: both land in place, the hpput straight from its source. */
+  receives = sends = 0;
+  bsp_put(next, source, area, 0, LARGE);
+  bsp_hpput(next, hp_source, area, 1024 * KIB, LARGE);
+  memset(source, 0, sizeof source); /* a put's source may change at once */
+  bsp_sync();
+  for (int i = 0; i < LARGE; ++i) {
+    CHECK_EQ(area[i], byte_of(prev, i), "put byte");
+    CHECK_EQ(area[1024 * KIB + i], byte_of(prev + 100, i), "hpput byte");
+  }
+  if (p > 1) {
+    CHECK(received_into(area, LARGE));
+    CHECK(received_into(area + 1024 * KIB, LARGE));
+    CHECK(sent_from(hp_source, LARGE));
+  }
+
+  /* A small put after the large one onto some of its bytes: issue order decides. */
+  for (int i = 0; i < LARGE; ++i) source[i] = byte_of(me + 1, i);
+  const char mark[8] = {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'};
+  receives = sends = 0;
+  bsp_put(next, source, area, 0, LARGE);
+  bsp_put(next, mark, area, 1000, sizeof mark);
+  /* Every process onto the same bytes of process 0: source-pid order decides. */
+  bsp_put(0, source, area, SHARED_OFFSET, 64 * KIB);
+  bsp_sync();
+  for (int i = 0; i < LARGE; ++i)
+    if (i < 1000 || i >= 1000 + (int)sizeof mark) CHECK_EQ(area[i], byte_of(prev + 1, i), "byte");
+  CHECK(memcmp(area + 1000, mark, sizeof mark) == 0);
+  if (p > 1) CHECK(!received_into(area, LARGE));
+  if (me == 0) {
+    for (int i = 0; i < 64 * KIB; ++i)
+      CHECK_EQ(area[SHARED_OFFSET + i], byte_of(p - 1 + 1, i), "byte from the highest pid");
+    if (p > 2) CHECK(!received_into(area + SHARED_OFFSET, 64 * KIB));
+  }
+  bsp_pop_reg(area);
+  bsp_sync();
+  if (me == 0) printf("PASS\n");
+  bsp_end();
+  return 0;
+}
