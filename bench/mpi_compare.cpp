@@ -5,6 +5,7 @@
 //   empty superstep          bsp_sync                   vs MPI_Barrier
 //   100,000 puts of 8 bytes  bsp_put x N + bsp_sync     vs MPI_Put x N + MPI_Win_fence
 //   total exchange           bsp_put to all + bsp_sync  vs MPI_Alltoall
+//                            (and with bsp_hpput, bsp_get, bsp_hpget)
 // Usage: mpirun -n P bench_mpi_compare [puts] [bytes-per-pair]
 #include <bsp_mpi.h>
 
@@ -59,13 +60,32 @@ double time_mpi_puts(const std::vector<std::uint64_t>& src, MPI_Win win) {
   return MPI_Wtime() - t0;
 }
 
-double time_bsp_exchange(const std::vector<char>& src, char* dst, int n) {
+enum class Exchange { kPut, kHpput, kGet, kHpget };
+
+// Block q of src goes to process q, into block me of its dst: pushed by puts,
+// or pulled by q's gets (src is registered too).
+double time_bsp_exchange(std::vector<char>& src, char* dst, int n, Exchange how) {
   int p = bsp_nprocs(), me = bsp_pid();
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();
   for (int k = 1; k < p; ++k) {
     int q = (me + k) % p;
-    bsp_put(q, src.data() + static_cast<std::size_t>(q) * n, dst, me * n, n);
+    char* mine = src.data() + static_cast<std::size_t>(q) * n;
+    char* theirs = dst + static_cast<std::size_t>(q) * n;
+    switch (how) {
+      case Exchange::kPut:
+        bsp_put(q, mine, dst, me * n, n);
+        break;
+      case Exchange::kHpput:
+        bsp_hpput(q, mine, dst, me * n, n);
+        break;
+      case Exchange::kGet:
+        bsp_get(q, src.data(), me * n, theirs, n);
+        break;
+      case Exchange::kHpget:
+        bsp_hpget(q, src.data(), me * n, theirs, n);
+        break;
+    }
   }
   bsp_sync();
   return MPI_Wtime() - t0;
@@ -126,16 +146,24 @@ int main(int argc, char** argv) {
   std::vector<char> xsrc(total), xdst(total, 0), adst(total, 0);
   for (int q = 0; q < p; ++q) xsrc[static_cast<std::size_t>(q) * bytes] = static_cast<char>(me);
   bsp_push_reg(xdst.data(), static_cast<int>(total));
+  bsp_push_reg(xsrc.data(), static_cast<int>(total));
   bsp_sync();
-  std::vector<double> exchange, alltoall;
+  constexpr Exchange kinds[] = {Exchange::kPut, Exchange::kHpput, Exchange::kGet, Exchange::kHpget};
+  std::vector<double> exchange[4], alltoall;
   for (int s = 0; s < kSamples; ++s) {
-    exchange.push_back(slowest(time_bsp_exchange(xsrc, xdst.data(), bytes)));
+    for (Exchange how : kinds) {
+      std::fill(xdst.begin(), xdst.end(), 0);
+      exchange[static_cast<int>(how)].push_back(
+          slowest(time_bsp_exchange(xsrc, xdst.data(), bytes, how)));
+      for (int q = 0; q < p; ++q)
+        if (q != me && xdst[static_cast<std::size_t>(q) * bytes] != static_cast<char>(q))
+          bsp_abort("total exchange %d: wrong data from %d", static_cast<int>(how), q);
+    }
     alltoall.push_back(slowest(time_alltoall(xsrc, adst, bytes)));
   }
   for (int q = 0; q < p; ++q)
-    if (q != me && (xdst[static_cast<std::size_t>(q) * bytes] != static_cast<char>(q) ||
-                    adst[static_cast<std::size_t>(q) * bytes] != static_cast<char>(q)))
-      bsp_abort("total exchange: wrong data from %d", q);
+    if (q != me && adst[static_cast<std::size_t>(q) * bytes] != static_cast<char>(q))
+      bsp_abort("MPI_Alltoall: wrong data from %d", q);
 
   if (me == 0) {
     double a = bench::median(sync), b = bench::median(barrier);
@@ -148,11 +176,17 @@ int main(int argc, char** argv) {
         "  %d puts of 8 B  bsp_put %9.1f us   bsp_hpput %9.1f us   MPI_Put+fence %9.1f us"
         "   MPI / bsp_put = %.1f x\n",
         puts, c * 1e6, d * 1e6, e * 1e6, e / c);
-    double f = bench::median(exchange), g = bench::median(alltoall);
+    double f = bench::median(exchange[0]), g = bench::median(alltoall);
     std::printf(
         "  total exchange %d B per pair  bsp_put+sync %9.1f us   MPI_Alltoall %9.1f us"
         "   ratio %.2f\n",
         bytes, f * 1e6, g * 1e6, f / g);
+    const char* names[] = {"bsp_put", "bsp_hpput", "bsp_get", "bsp_hpget"};
+    for (int k = 1; k < 4; ++k) {
+      double h = bench::median(exchange[k]);
+      std::printf("  the same exchange by %-9s + sync %9.1f us   ratio to MPI_Alltoall %.2f\n",
+                  names[k], h * 1e6, h / g);
+    }
   }
   bsp_end();
   MPI_Finalize();

@@ -114,6 +114,7 @@ typedef int bsp_size_t;
  *   BSP_XMEM is "<v>"; set it to off or auto, or leave it unset
  *   BSP_XMEM_LARGE is "<v>"; set it to copy, read or auto, or leave it unset
  *   BSP_SHARE_AREAS is "<v>"; set it to auto, always or off, or leave it unset
+ *   BSP_BULK_MESSAGES is "<v>"; set it to auto, always or off, or leave it unset
  *   BSP_ENGINE is "<v>"; set it to shm or mpi, or leave it unset
  * Undefined: threads of process 0 other than the caller (they do not exist
  * in processes 1..p-1); calling it anywhere but first in its function.

@@ -59,9 +59,9 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   pushes_of_.resize(nprocs_);
   if (caps_.shared_areas) shared_area_min_ = shared_area_min;
   if (caps_.bulk_messages) {
-    std::uint64_t bulk_min = min_bytes_for(bulk_messages, caps_.bulk_message_min);
-    if (bulk_min != UINT64_MAX)
-      for (Outbox& out : outbox_) out.set_bulk_messages(bulk_min, pid_);
+    bulk_message_min_ = min_bytes_for(bulk_messages, caps_.bulk_message_min);
+    if (bulk_message_min_ != UINT64_MAX)
+      for (Outbox& out : outbox_) out.set_bulk_messages(bulk_message_min_, pid_);
   }
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
@@ -159,9 +159,15 @@ void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t
 
 void Runtime::add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
                       const char* mapped) {
+  if (get_as_bulk(pid, nbytes)) {
+    gets_.push_back({pid, remote, dst, nbytes, 0, hp, false, nullptr, true, false});
+    outbox_[parity_].get_request(pid, remote, nbytes, true);
+    bulk_gets_ = true;
+    return;
+  }
   bool answered = !mapped && pid != pid_ && caps_.replies &&
                   (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
-  gets_.push_back({pid, remote, dst, nbytes, 0, hp, answered, mapped});
+  gets_.push_back({pid, remote, dst, nbytes, 0, hp, answered, mapped, false, false});
   if (answered) {
     outbox_[parity_].get_request(pid, remote, nbytes);
     answered_gets_ = true;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/byte_buffer.hpp"
+#include "core/landing_plan.hpp"
 #include "core/message_queue.hpp"
 #include "core/profile_recorder.hpp"
 #include "core/registry.hpp"
@@ -89,6 +90,8 @@ class Runtime {
     bool hp;
     bool answered;       // the owner sends the bytes in the reply round (else read in its memory)
     const char* mapped;  // where this process maps the source (a shared area), or nullptr
+    bool bulk;           // the owner sends the bytes as a bulk message (bulk_messages.cpp)
+    bool in_place;       // that message landed straight in dst (else in the staging)
   };
 
   // A registered area of another process, as large hp transfers here use it
@@ -139,7 +142,7 @@ class Runtime {
   void check_agreement(std::uint32_t all) const;
   void fetch_streams();
   void read_get_sources(std::uint32_t all);
-  void answer_get_requests();
+  void answer_get_requests(bool reply_round);
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
   void start_next_superstep();
@@ -147,7 +150,14 @@ class Runtime {
   // bulk_messages.cpp: large puts and hpputs as messages of their own
   // (EngineCapabilities::bulk_messages).
   void post_bulk_sends();
+  // Sends process r the nbytes at `address` of this process's memory, which
+  // its get asked for, as a bulk message.
+  void answer_as_bulk(int r, std::uint64_t address, std::uint64_t nbytes);
   void receive_bulk_messages();
+  // Whether a get of nbytes from process pid is answered by a bulk message.
+  bool get_as_bulk(int pid, std::uint64_t nbytes) const {
+    return nbytes >= bulk_message_min_ && pid != pid_;
+  }
 
   // shared_areas.cpp: large hp transfers through registered areas the engine
   // shares (EngineCapabilities::shared_areas).
@@ -205,6 +215,12 @@ class Runtime {
   std::vector<BulkIn> bulk_in_;
   std::size_t bulk_cursor_ = 0;
   ByteBuffer bulk_landing_;
+  // The smallest put, hpput or get that travels as a bulk message (UINT64_MAX:
+  // none); whether this superstep has such gets; the spans of this process's
+  // memory it sends others as answers to theirs at this sync.
+  std::uint64_t bulk_message_min_ = UINT64_MAX;
+  bool bulk_gets_ = false;
+  std::vector<ByteSpan> bulk_answers_;
 
   std::uint32_t tagsize_ = 0;
   std::int64_t tagsize_next_ = 0;

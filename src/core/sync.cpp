@@ -87,6 +87,7 @@ Publication Runtime::publish(SyncKind kind) const {
   if (out.remote_hp()) flags |= kFlagRemoteHp;
   if (!direct_copies_.empty()) flags |= kFlagDirectHp;
   if (!out.bulk_sends().empty()) flags |= kFlagBulk;
+  if (bulk_gets_) flags |= kFlagBulk | kFlagBulkGets;
   if (tagsize_calls_) flags |= kFlagTagsize;
   if (!registry_.pending().empty()) flags |= kFlagRegistration;
   if (kind == SyncKind::kEnd) flags |= kFlagEnd;
@@ -227,7 +228,8 @@ void Runtime::fetch_streams() {
 void Runtime::read_get_sources(std::uint32_t all) {
   std::uint64_t staged = 0;
   for (GetRequest& g : gets_) {
-    if (g.hp) continue;
+    // A bulk message that cannot land in place lands in the staging, hp or not.
+    if (g.hp && !g.bulk) continue;
     g.staging = staged;
     staged += g.nbytes;
   }
@@ -242,12 +244,12 @@ void Runtime::read_get_sources(std::uint32_t all) {
         std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
       else if (g.mapped)
         std::memcpy(into(g), g.mapped, g.nbytes);
-      else if (!g.answered)
+      else if (!g.answered && !g.bulk)
         reads.add(into(g), g.remote, g.nbytes);
     }
   }
+  if (all & (kFlagAnsweredGets | kFlagBulkGets)) answer_get_requests(all & kFlagAnsweredGets);
   if (!(all & kFlagAnsweredGets)) return;
-  answer_get_requests();
   std::vector<const char*>& next = reply_cursors_;  // kept: no allocation per sync
   for (int q = 0; q < nprocs_; ++q) next[q] = caps_.replies->reply_data(q);
   for (const GetRequest& g : gets_) {
@@ -258,8 +260,10 @@ void Runtime::read_get_sources(std::uint32_t all) {
 }
 
 // Reads what the other processes' get requests ask of this process's memory,
-// in their issue order, and sends it back in one reply stream each.
-void Runtime::answer_get_requests() {
+// in their issue order: the large ones are sent at once as bulk messages
+// (bulk_messages.cpp), the others go back in one reply stream each when
+// reply_round (every process takes part in it then).
+void Runtime::answer_get_requests(bool reply_round) {
   for (int r = 0; r < nprocs_; ++r) {
     ByteBuffer& reply = replies_[r];
     reply.clear();
@@ -270,17 +274,20 @@ void Runtime::answer_get_requests() {
     for (RecordReader rec(begin, end); !rec.done(); rec.next()) {
       if (rec.kind() != RecordKind::kGetRequest) continue;
       GetRequestRecord get = rec.get_request();
-      reply.append(reinterpret_cast<const void*>(get.address), get.nbytes);
+      if (get.as_bulk)
+        answer_as_bulk(r, get.address, get.nbytes);
+      else
+        reply.append(reinterpret_cast<const void*>(get.address), get.nbytes);
     }
     stream_refs_[r] = {reply.data(), reply.size()};
   }
   stream_refs_[pid_] = {nullptr, 0};
-  caps_.replies->exchange_replies(stream_refs_.data());
+  if (reply_round) caps_.replies->exchange_replies(stream_refs_.data());
 }
 
 void Runtime::apply_streams() {
   for (const GetRequest& g : gets_)
-    if (!g.hp) std::memcpy(g.dst, get_staging_.data() + g.staging, g.nbytes);
+    if (g.bulk ? !g.in_place : !g.hp) std::memcpy(g.dst, get_staging_.data() + g.staging, g.nbytes);
   for (auto& p : pushes_of_) p.clear();
   for (int src = 0; src < nprocs_; ++src) {
     const char* b = static_cast<const char*>(incoming_view_[src].data);
@@ -357,7 +364,8 @@ void Runtime::start_next_superstep() {
   outbox_[parity_].trim();
   gets_.clear();
   direct_copies_.clear();
-  answered_gets_ = read_gets_ = false;
+  answered_gets_ = read_gets_ = bulk_gets_ = false;
+  bulk_answers_.clear();
   get_staging_.clear();
   get_staging_.trim(std::size_t{64} << 20);
   bulk_landing_.clear();

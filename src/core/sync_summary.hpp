@@ -27,6 +27,9 @@ enum CoreSyncFlag : std::uint32_t {
   // some process sends bulk messages: every process looks for those
   // addressed to it, and waits for its own sends (bulk_messages.cpp)
   kFlagBulk = kFirstCoreFlag << 7,
+  // some get is answered by a bulk message: every owner looks at the get
+  // requests it received
+  kFlagBulkGets = kFirstCoreFlag << 8,
 };
 
 enum class SyncKind : std::uint32_t { kSync = 1, kEnd = 2 };

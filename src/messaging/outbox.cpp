@@ -91,9 +91,10 @@ void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::
   if (message) bulk_sends_.push_back({dst, true, offset, nbytes});
 }
 
-void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes) {
+void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk) {
   ++lanes_[owner].get_requests;
-  record_writer::get_request(append(owner, record_writer::kGetRequestBytes), address, nbytes);
+  record_writer::get_request(append(owner, record_writer::kGetRequestBytes), address, nbytes,
+                             as_bulk);
 }
 
 void Outbox::share_request(int owner, std::uint64_t address) {

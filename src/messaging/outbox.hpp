@@ -71,7 +71,8 @@ class Outbox {
     else
       put_bulk(dst, dst_address, src, nbytes);
   }
-  void get_request(int owner, std::uint64_t address, std::uint64_t nbytes);
+  // as_bulk: the owner answers with a bulk message (BulkMessages), not in the reply round.
+  void get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk = false);
   // Asks owner to share the pages of its registered area at `address`.
   void share_request(int owner, std::uint64_t address);
   void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);

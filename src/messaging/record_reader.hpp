@@ -43,6 +43,7 @@ struct PushRecord {
 struct GetRequestRecord {
   std::uint64_t address;  // in the owner, who reads it
   std::uint64_t nbytes;
+  bool as_bulk;  // answered by a bulk message, not in the reply round
 };
 struct ShareRequestRecord {
   std::uint64_t address;  // of the registered area, in the destination
@@ -86,7 +87,9 @@ class Record {
     PushInfo p = info<PushInfo>();
     return {value(), p.size, p.id};
   }
-  GetRequestRecord get_request() const { return {value(), info<GetInfo>().nbytes}; }
+  GetRequestRecord get_request() const {
+    return {value(), info<GetInfo>().nbytes, aux() == kAnswerAsBulk};
+  }
   ShareRequestRecord share_request() const { return {value()}; }
   StreamEndRecord stream_end() const {
     StreamTally t = info<StreamTally>();

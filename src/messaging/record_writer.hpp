@@ -55,8 +55,8 @@ inline void put_remote(char* at, RemoteOrigin origin, std::uint64_t dst_address,
 }
 
 // A get's request to the owner of its source (answered in a reply round).
-inline void get_request(char* at, std::uint64_t address, std::uint64_t nbytes) {
-  detail::store(at, RecordHeader{RecordKind::kGetRequest, 0, address});
+inline void get_request(char* at, std::uint64_t address, std::uint64_t nbytes, bool as_bulk) {
+  detail::store(at, RecordHeader{RecordKind::kGetRequest, as_bulk ? kAnswerAsBulk : 0, address});
   detail::store(at + sizeof(RecordHeader), GetInfo{nbytes});
 }
 

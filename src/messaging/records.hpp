@@ -29,8 +29,8 @@ enum class RecordKind : std::uint32_t {
 
 struct RecordHeader {
   RecordKind kind;
-  std::uint32_t
-      aux;  // kPutInline: byte count; kSend: tag bytes; kPutRemote: 1 if from the bulk area
+  std::uint32_t aux;  // kPutInline: byte count; kSend: tag bytes; kPutRemote: its RemoteOrigin;
+                      // kGetRequest: kAnswerAsBulk or 0
   std::uint64_t
       value;  // destination address (puts), payload bytes (send), address or id (registration)
 };
@@ -59,6 +59,9 @@ struct PushInfo {
 struct GetInfo {
   std::uint64_t nbytes;
 };
+// A kGetRequest's aux: the owner answers with a bulk message of its own
+// (BulkMessages) instead of in the reply round.
+constexpr std::uint32_t kAnswerAsBulk = 1;
 
 // Follows the kStreamEnd header (aux = kOnlySends when every other record of
 // the stream is a send, value = the number of sends): what the destination

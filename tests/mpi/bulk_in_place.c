@@ -1,12 +1,16 @@
-/* Large puts and hpputs on the MPI engine travel as messages of their own and land straight in
- * place where nothing else of the sync touches their bytes (core/bulk_messages.cpp). This
+/* Large puts, hpputs and gets on the MPI engine travel as messages of their own and land
+ * straight in place where nothing else of the sync touches their bytes
+ * (core/bulk_messages.cpp). This
  * program defines MPI_Isend and MPI_Irecv (Open MPI's profiling interface forwards them to
  * PMPI_*), so the engine's calls come through here and their buffers are noted:
  *   - a 256 KiB bsp_put is received into the destination area itself;
  *   - a 256 KiB bsp_hpput is sent from its source buffer and received in place;
  *   - a large put that a later small put overlaps, and large puts from every process onto the
  *     same bytes, are not received in place, and the order of writes is the paper's: issue
- *     order, then source-pid order (the highest pid's bytes stay). */
+ *     order, then source-pid order (the highest pid's bytes stay);
+ *   - a 256 KiB bsp_get and bsp_hpget are sent by the owner straight from its area and
+ *     received in place; a large get onto bytes a put of the same superstep writes lands
+ *     first, and the put's bytes stay. */
 #include <bsp.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -20,7 +24,7 @@
 #define MAX_NOTED 256
 
 static char area[3 * 1024 * KIB];
-static char source[LARGE], hp_source[LARGE];
+static char source[LARGE], hp_source[LARGE], got[LARGE], hp_got[LARGE];
 static const void *receive_buffers[MAX_NOTED], *send_buffers[MAX_NOTED];
 static int receive_counts[MAX_NOTED], send_counts[MAX_NOTED];
 static int receives, sends;
@@ -103,6 +107,33 @@ int main(void) {
     for (int i = 0; i < 64 * KIB; ++i)
       CHECK_EQ(area[SHARED_OFFSET + i], byte_of(p - 1 + 1, i), "byte from the highest pid");
     if (p > 2) CHECK(!received_into(area + SHARED_OFFSET, 64 * KIB));
+  }
+
+  /* Gets from the next process's area; one of them onto bytes the previous process puts. */
+  for (int i = 0; i < LARGE; ++i) {
+    area[i] = byte_of(me + 50, i);
+    area[1024 * KIB + i] = byte_of(me + 60, i);
+    source[i] = byte_of(me + 70, i);
+  }
+  bsp_sync();
+  receives = sends = 0;
+  bsp_get(next, area, 0, got, LARGE);
+  bsp_hpget(next, area, 1024 * KIB, hp_got, LARGE);
+  bsp_get(next, area, 0, area + SHARED_OFFSET, 64 * KIB);
+  bsp_put(next, source, area, SHARED_OFFSET, 64 * KIB);
+  bsp_sync();
+  for (int i = 0; i < LARGE; ++i) {
+    CHECK_EQ(got[i], byte_of(next + 50, i), "get byte");
+    CHECK_EQ(hp_got[i], byte_of(next + 60, i), "hpget byte");
+  }
+  for (int i = 0; i < 64 * KIB; ++i)
+    CHECK_EQ(area[SHARED_OFFSET + i], byte_of(prev + 70, i), "put after get byte");
+  if (p > 1) {
+    CHECK(received_into(got, LARGE));
+    CHECK(received_into(hp_got, LARGE));
+    CHECK(sent_from(area, LARGE));
+    CHECK(sent_from(area + 1024 * KIB, LARGE));
+    CHECK(!received_into(area + SHARED_OFFSET, 64 * KIB));
   }
   bsp_pop_reg(area);
   bsp_sync();

@@ -47,7 +47,7 @@ void write_one_of_each(Stream& s) {
   rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromSharedStaging, 0x2000, 4096, 192);
   rw::send(s.reserve(rw::send_bytes(3, 6)), "tag", 3, "hello!", 6);
   rw::push(s.reserve(rw::kPushBytes), 0x3000, 64, 9);
-  rw::get_request(s.reserve(rw::kGetRequestBytes), 0x4000, 24);
+  rw::get_request(s.reserve(rw::kGetRequestBytes), 0x4000, 24, true);
   rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromUserMemory, 0x5000, 2048, 0x6000);
   rw::share_request(s.reserve(rw::kShareRequestBytes), 0x7000);
   rw::stream_end(s.reserve(kStreamEndBytes), false, 1, 6, 1);
@@ -91,6 +91,7 @@ TEST(Records, EveryKindReadsBackAsWritten) {
   GetRequestRecord get = r.get_request();
   EXPECT_EQ(get.address, 0x4000u);
   EXPECT_EQ(get.nbytes, 24u);
+  EXPECT_TRUE(get.as_bulk);
 
   r.next();
   ASSERT_EQ(r.kind(), RecordKind::kPutRemote);
