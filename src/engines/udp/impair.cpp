@@ -1,6 +1,7 @@
 #include "engines/udp/impair.hpp"
 
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -40,27 +41,36 @@ double Impairment::next() {
   return static_cast<double>((state_ * 0x2545f4914f6cdd1du) >> 11) / 9007199254740992.0;
 }
 
-void Impairment::raw(int fd, const void* data, std::size_t size, const sockaddr_in& to) {
+void Impairment::raw(int fd, const void* head, std::size_t head_size, const void* body,
+                     std::size_t body_size, const sockaddr_in& to) {
+  iovec parts[2] = {{const_cast<void*>(head), head_size}, {const_cast<void*>(body), body_size}};
+  msghdr message{};
+  message.msg_name = const_cast<sockaddr_in*>(&to);
+  message.msg_namelen = sizeof to;
+  message.msg_iov = parts;
+  message.msg_iovlen = body_size ? 2 : 1;
   // A full socket buffer or an unreachable peer loses the packet like the
   // network would: retransmission and silence detection take care of it.
-  while (sendto(fd, data, size, 0, reinterpret_cast<const sockaddr*>(&to), sizeof to) < 0 &&
-         errno == EINTR) {
+  while (sendmsg(fd, &message, 0) < 0 && errno == EINTR) {
   }
 }
 
-void Impairment::send(int fd, const void* data, std::size_t size, const sockaddr_in& to) {
-  if (!active_) return raw(fd, data, size, to);
+void Impairment::send(int fd, const void* head, std::size_t head_size, const void* body,
+                      std::size_t body_size, const sockaddr_in& to) {
+  if (!active_) return raw(fd, head, head_size, body, body_size, to);
   if (next() < loss_) return;
   if (held_.empty() && next() < reorder_) {
-    auto* bytes = static_cast<const char*>(data);
-    held_.assign(bytes, bytes + size);
+    auto* h = static_cast<const char*>(head);
+    auto* b = static_cast<const char*>(body);
+    held_.assign(h, h + head_size);
+    held_.insert(held_.end(), b, b + body_size);
     held_to_ = to;
     return;
   }
-  raw(fd, data, size, to);
-  if (next() < dup_) raw(fd, data, size, to);
+  raw(fd, head, head_size, body, body_size, to);
+  if (next() < dup_) raw(fd, head, head_size, body, body_size, to);
   if (!held_.empty()) {
-    raw(fd, held_.data(), held_.size(), held_to_);
+    raw(fd, held_.data(), held_.size(), nullptr, 0, held_to_);
     held_.clear();
   }
 }

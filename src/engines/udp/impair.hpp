@@ -16,12 +16,15 @@ namespace superstep::udp {
 class Impairment {
  public:
   Impairment();
-  // Sends (or loses, duplicates, holds back) one datagram.
-  void send(int fd, const void* data, std::size_t size, const sockaddr_in& to);
+  // Sends (or loses, duplicates, holds back) one datagram: head, then body
+  // (body_size may be 0), gathered by the kernel.
+  void send(int fd, const void* head, std::size_t head_size, const void* body,
+            std::size_t body_size, const sockaddr_in& to);
 
  private:
   double next();  // uniform in [0, 1)
-  void raw(int fd, const void* data, std::size_t size, const sockaddr_in& to);
+  void raw(int fd, const void* head, std::size_t head_size, const void* body, std::size_t body_size,
+           const sockaddr_in& to);
 
   bool active_ = false;
   double loss_ = 0, dup_ = 0, reorder_ = 0;

@@ -23,9 +23,11 @@ namespace {
 
 // Socket buffers asked for; the kernel grants what its limits allow.
 constexpr int kSocketBuffer = 4 << 20;
-// The largest data payload per packet: below the path MTU, and small enough
-// that a receiver's socket buffer holds many.
-constexpr std::uint32_t kDefaultPayload = 8192;
+// A data packet's payload is at most what one UDP datagram carries (less our
+// header), and small enough that every receiver's socket buffer holds this
+// many of them (the pacing windows count packets).
+constexpr std::uint32_t kLargestPayload = 65507 - sizeof(PacketHeader);
+constexpr std::uint32_t kPacketsPerBuffer = 16;
 
 [[noreturn]] void startup_failure(const char* what, const std::string& detail) {
   std::fprintf(stderr, "superstep: error in bsp_begin: the udp engine cannot start: %s (%s)\n",
@@ -226,10 +228,18 @@ void Transport::answer_hello(const char* packet, std::size_t n, const sockaddr_i
 }
 
 // The largest payload every path carries in one datagram: the smallest MTU of
-// the routes to the other processes, less the IP and UDP headers and ours,
-// and at most kDefaultPayload (BSP_UDP_PACKET overrides that).
+// the routes to the other processes, less the IP and UDP headers and ours
+// (on loopback, whose MTU is 64 KiB, as much as a datagram holds: a packet's
+// fixed costs, two system calls and a trip through the stack, are most of
+// what a large exchange costs), and at most a sixteenth of the smallest
+// receive buffer (BSP_UDP_PACKET lowers or raises that).
 void Transport::choose_packet_size() {
-  std::uint32_t limit = kDefaultPayload;
+  std::uint32_t smallest_buffer = rcvbuf_;
+  for (int q = 0; q < size_; ++q)
+    if (q != rank_ && peers_[q].rcvbuf)
+      smallest_buffer = std::min(smallest_buffer, peers_[q].rcvbuf);
+  std::uint32_t limit =
+      std::clamp<std::uint32_t>(smallest_buffer / kPacketsPerBuffer, 1024, kLargestPayload);
   if (const char* v = std::getenv("BSP_UDP_PACKET"); v && *v)
     limit = std::clamp<std::uint32_t>(static_cast<std::uint32_t>(std::atoi(v)), 256, 65000);
   int mtu_min = 1 << 16;

@@ -13,7 +13,8 @@ constexpr std::uint32_t kPacketOverhead = 1024;
 }  // namespace
 
 std::uint32_t Transport::round(int members, std::uint32_t flags, const void* summary,
-                               std::uint16_t summary_size, const StreamRef* out, Arrivals& into) {
+                               std::uint16_t summary_size, const StreamRef* out, Arrivals& into,
+                               bool out_outlives_round) {
   ++round_;
   members_ = members;
   into_ = &into;
@@ -98,7 +99,7 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
         const char* data = static_cast<const char*>(out[q].data);
         while (sent[q] < row[q] && p.unacked.size() < p.window) {
           std::size_t n = std::min<std::uint64_t>(payload_max_, row[q] - sent[q]);
-          send_data(q, 0, data + sent[q], n, nullptr, 0);
+          send_data(q, 0, data + sent[q], n, nullptr, 0, out_outlives_round);
           sent[q] += n;
           blocked = false;
         }

@@ -60,14 +60,18 @@ void Transport::send_packet(int to, PacketType type, std::uint8_t flags, const v
   char packet[sizeof h + kControlPayloadMax];
   std::memcpy(packet, &h, sizeof h);
   if (length) std::memcpy(packet + sizeof h, payload, length);
-  impair_.send(fd_, packet, sizeof h + length, p.address);
+  impair_.send(fd_, packet, sizeof h + length, nullptr, 0, p.address);
 }
 
 void Transport::send_data(int to, std::uint8_t flags, const void* a, std::size_t na, const void* b,
-                          std::size_t nb) {
+                          std::size_t nb, bool borrow) {
   Peer& p = peers_[to];
   Sent s;
-  s.packet.resize(sizeof(PacketHeader) + na + nb);
+  if (borrow) {
+    s.borrowed = static_cast<const char*>(a);
+    s.borrowed_size = na;
+  }
+  s.packet.resize(sizeof(PacketHeader) + (borrow ? 0 : na + nb));
   PacketHeader h{};
   h.key = key_;
   h.src = static_cast<std::uint32_t>(rank_);
@@ -77,7 +81,7 @@ void Transport::send_data(int to, std::uint8_t flags, const void* a, std::size_t
   h.type = PacketType::kData;
   h.flags = flags;
   std::memcpy(s.packet.data(), &h, sizeof h);
-  if (na) std::memcpy(s.packet.data() + sizeof h, a, na);
+  if (na && !borrow) std::memcpy(s.packet.data() + sizeof h, a, na);
   if (nb) std::memcpy(s.packet.data() + sizeof h + na, b, nb);
   p.unacked.push_back(std::move(s));
   ++stats_.sent;
@@ -92,7 +96,7 @@ void Transport::transmit(int to, Sent& s) {
   h->hole_end = hole_end(p);
   p.since_ack = 0;
   s.last_sent = Clock::now();
-  impair_.send(fd_, s.packet.data(), s.packet.size(), p.address);
+  impair_.send(fd_, s.packet.data(), s.packet.size(), s.borrowed, s.borrowed_size, p.address);
 }
 
 void Transport::send_ack(int to, std::uint64_t echo, bool echoed) {
@@ -182,7 +186,13 @@ void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& fro
         return;
       }
       ++stats_.received;
-      p.held.emplace(h.seq, std::vector<char>(packet, packet + n));
+      if (ahead == 0 && in_round_ && q < members_ && h.round == round_) {
+        // The next in order, of this round: straight from the receive buffer.
+        consume(q, h, packet + sizeof h);
+        ++p.expected;
+      } else {
+        p.held.emplace(h.seq, std::vector<char>(packet, packet + n));
+      }
       deliver(q);
       // Free buffers run low at the sender's end: tell it what arrived.
       if (++p.since_ack >= std::max<std::uint32_t>(p.window / 2, 1)) send_ack(q, 0, false);
@@ -236,30 +246,34 @@ void Transport::deliver(int from) {
     PacketHeader h;
     std::memcpy(&h, packet, sizeof h);
     if (h.round != round_) return;
-    const char* payload = packet + sizeof h;
-    if (h.flags & kFlagCount) {
-      CountPayload c;
-      std::memcpy(&c, payload, sizeof c);
-      p.counted = true;
-      p.expect_bytes = c.bytes;
-      p.got_bytes = 0;
-      flags_all_ |= c.flags;
-      into_->summary[from].assign(payload + sizeof c, payload + sizeof c + c.summary_size);
-      if (c.row_size == static_cast<std::uint16_t>(members_)) {
-        std::memcpy(&matrix_[static_cast<std::size_t>(from) * members_],
-                    payload + sizeof c + c.summary_size, sizeof(std::uint64_t) * members_);
-      } else {
-        matrix_complete_ = false;
-      }
-      into_->size[from] = c.bytes;
-      if (into_->data[from].size() < c.bytes) into_->data[from].resize(c.bytes);
-    } else {
-      std::uint64_t n = std::min<std::uint64_t>(h.length, p.expect_bytes - p.got_bytes);
-      std::memcpy(into_->data[from].data() + p.got_bytes, payload, n);
-      p.got_bytes += n;
-    }
+    consume(from, h, packet + sizeof h);
     p.held.erase(it);
     ++p.expected;
+  }
+}
+
+void Transport::consume(int from, const PacketHeader& h, const char* payload) {
+  Peer& p = peers_[from];
+  if (h.flags & kFlagCount) {
+    CountPayload c;
+    std::memcpy(&c, payload, sizeof c);
+    p.counted = true;
+    p.expect_bytes = c.bytes;
+    p.got_bytes = 0;
+    flags_all_ |= c.flags;
+    into_->summary[from].assign(payload + sizeof c, payload + sizeof c + c.summary_size);
+    if (c.row_size == static_cast<std::uint16_t>(members_)) {
+      std::memcpy(&matrix_[static_cast<std::size_t>(from) * members_],
+                  payload + sizeof c + c.summary_size, sizeof(std::uint64_t) * members_);
+    } else {
+      matrix_complete_ = false;
+    }
+    into_->size[from] = c.bytes;
+    if (into_->data[from].size() < c.bytes) into_->data[from].resize(c.bytes);
+  } else {
+    std::uint64_t n = std::min<std::uint64_t>(h.length, p.expect_bytes - p.got_bytes);
+    std::memcpy(into_->data[from].data() + p.got_bytes, payload, n);
+    p.got_bytes += n;
   }
 }
 

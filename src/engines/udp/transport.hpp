@@ -61,9 +61,14 @@ class Transport {
 
   // Collective over processes [0, members): one round (see above). `out` holds
   // a stream per destination (nullptr: none anywhere). Returns the OR of every
-  // member's flags; `into` receives streams and summaries.
+  // member's flags; `into` receives streams and summaries. out_outlives_round:
+  // the streams' bytes stay valid and unchanged until the next round has
+  // ended, so packets point into them instead of copying them (a round's
+  // packets are all acknowledged by the end of the next: each member's count
+  // packet of the next round says it received everything of this one).
   std::uint32_t round(int members, std::uint32_t flags, const void* summary,
-                      std::uint16_t summary_size, const StreamRef* out, Arrivals& into);
+                      std::uint16_t summary_size, const StreamRef* out, Arrivals& into,
+                      bool out_outlives_round);
 
   // After the last round: stays until every member has said it received
   // everything (or cannot say so any more), so that no packet of ours is lost.
@@ -85,7 +90,9 @@ class Transport {
 
  private:
   struct Sent {
-    std::vector<char> packet;
+    std::vector<char> packet;        // the header, and the payload unless it is borrowed
+    const char* borrowed = nullptr;  // the payload where it lies (see round())
+    std::size_t borrowed_size = 0;
     Clock::time_point last_sent;
   };
   struct Peer {
@@ -121,9 +128,10 @@ class Transport {
   // Sends a header (with piggybacked acks for `to`) and payload.
   void send_packet(int to, PacketType type, std::uint8_t flags, const void* payload,
                    std::size_t length, std::uint64_t stamp = 0);
-  // Sends a new sequenced data packet of the current round.
+  // Sends a new sequenced data packet of the current round: a, then b. With
+  // borrow (b empty), the packet keeps pointing at a instead of a copy.
   void send_data(int to, std::uint8_t flags, const void* a, std::size_t na, const void* b,
-                 std::size_t nb);
+                 std::size_t nb, bool borrow = false);
   void transmit(int to, Sent& s);
   std::uint32_t contiguous(const Peer& p) const;
   std::uint32_t hole_end(const Peer& p) const;
@@ -134,6 +142,9 @@ class Transport {
   void release(int from, std::uint32_t ack, bool implicit);
   void resend_hole(int to, std::uint32_t ack, std::uint32_t hole);
   void deliver(int from);
+  // Takes the data packet that is next in order from `from` (its header h and
+  // payload) into the current round.
+  void consume(int from, const PacketHeader& h, const char* payload);
   void send_ack(int to, std::uint64_t echo, bool echoed);
 
   // The k-th destination (k in [1, members)) this process visits in a round:

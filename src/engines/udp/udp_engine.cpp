@@ -19,8 +19,11 @@ UdpEngine::UdpEngine(Transport& transport, int nprocs)
 std::uint32_t UdpEngine::exchange(const Publication& mine) {
   parity_ = static_cast<int>(mine.superstep & 1);
   Arrivals& in = streams_[parity_];
-  std::uint32_t all = transport_.round(nprocs_, mine.flags, &mine.summary, sizeof mine.summary,
-                                       (mine.flags & kFlagStream) ? mine.streams : nullptr, in);
+  // The streams stay until the next exchange of the same parity (engine.hpp),
+  // two rounds or more from now: packets point into them.
+  std::uint32_t all =
+      transport_.round(nprocs_, mine.flags, &mine.summary, sizeof mine.summary,
+                       (mine.flags & kFlagStream) ? mine.streams : nullptr, in, true);
   for (int q = 0; q < nprocs_; ++q) {
     if (q == pid()) {
       summaries_[q] = mine.summary;
@@ -36,11 +39,12 @@ void UdpEngine::fetch(int src, void* into) {
 }
 
 void UdpEngine::exchange_replies(const StreamRef* out_per_dst) {
-  transport_.round(nprocs_, 0, nullptr, 0, out_per_dst, replies_);
+  // Replies need to stay valid only during the call: their packets copy them.
+  transport_.round(nprocs_, 0, nullptr, 0, out_per_dst, replies_, false);
 }
 
 std::uint32_t UdpEngine::barrier(std::uint32_t flags) {
-  return transport_.round(nprocs_, flags, nullptr, 0, nullptr, nothing_);
+  return transport_.round(nprocs_, flags, nullptr, 0, nullptr, nothing_, false);
 }
 
 void UdpEngine::note_superstep(std::uint64_t superstep) {
