@@ -87,6 +87,7 @@ Transport::Transport(const Job& job)
   buffer_.resize(1 << 16);
   if (size_ > 1) rendezvous(job);
   choose_packet_size();
+  choose_spin();
   auto now = Clock::now();
   for (Peer& p : peers_) p.last_heard = p.last_news = p.last_data = now;
   start_heartbeat();

@@ -136,8 +136,15 @@ class Transport {
   std::uint32_t contiguous(const Peer& p) const;
   std::uint32_t hole_end(const Peer& p) const;
 
-  // Receives everything waiting (at most `wait_ms` for the first packet).
+  // Receives everything waiting (at most `wait_ms` for the first packet:
+  // first spinning for spin_, then asleep in poll).
   void receive(int wait_ms);
+  // Handles every packet waiting now, without waiting; false when none was.
+  bool receive_waiting();
+  // Spins only where this host's processes of the job each have a processor
+  // of their own: a spinning process would otherwise keep the one everybody
+  // waits for off its processor.
+  void choose_spin();
   void handle(const char* packet, std::size_t n, const sockaddr_in& from);
   void release(int from, std::uint32_t ack, bool implicit);
   void resend_hole(int to, std::uint32_t ack, std::uint32_t hole);
@@ -182,6 +189,7 @@ class Transport {
   std::vector<std::uint64_t> matrix_;  // round's counts, row-major, when every row came
   bool matrix_complete_ = true;
   std::chrono::microseconds srtt_{5000};
+  std::chrono::microseconds spin_{0};  // how long receive() polls before it sleeps
   std::uint64_t superstep_ = 0;
   Stats stats_;
   std::vector<char> buffer_;
