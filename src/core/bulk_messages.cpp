@@ -3,23 +3,23 @@
 //
 // The issuer leaves a kPutRemote record in its stream (a put's bytes are
 // copied into the outbox's bulk area at the call, as the buffering of
-// bsp_put requires; an hpput's stay in its source) and sends the bytes as a
-// message of their own right after the sync's exchange. The destination, in
-// phase 2 (all get sources have been read by then), walks its incoming
-// streams for those records, lets every message that no other write or read
-// of the sync overlaps land straight in place (landing_plan.hpp), the others
-// in the landing buffer, and waits for them and for its own sends. Applying
-// the streams then copies what landed in the buffer in its turn, so the
-// order of writes stays the paper's. The wait ends every send too: an
-// hpput's source may change once its process leaves the sync, so no hold
-// barrier is needed for it.
+// bsp_put requires; an hpput's stay in its source). A large get says in its
+// get request that the owner is to answer with a bulk message; the owner
+// notes those requests while it answers the others in phase 1.
 //
-// A large get asks its owner, in its get request, for a bulk message: the
-// owner sends the bytes from its memory in phase 1, after the puts' messages
-// (messages between two processes match in the order sent, and the asker
-// posts its receives in the same order: puts first, then gets in issue
-// order). It lands in place under the same rule, else in the get staging,
-// copied with the other gets.
+// Phase 2 begins here, once every get source has been read and every get
+// answered in the reply round has landed: nothing of this process's memory
+// changes any more until the streams are applied. Each process sends its
+// puts' and hpputs' bytes, then the get answers it noted (messages between
+// two processes match in the order sent), then walks its incoming streams
+// for the put records addressed to it and posts its receives in the same
+// order: the puts' messages, then its gets' answers in issue order. A
+// message that no other write or read of the sync overlaps lands straight in
+// place (landing_plan.hpp), the others in the landing buffer or, for a get,
+// in the get staging, copied in their turn when the streams are applied, so
+// the order of writes stays the paper's. Then it waits for its receives and
+// its sends: an hpput's source may change once its process leaves the sync,
+// and after the wait it may, so no hold barrier is needed for it.
 #include "core/landing_plan.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"
@@ -32,25 +32,31 @@ ByteSpan span_of(std::uint64_t address, std::uint64_t nbytes) {
 }
 }  // namespace
 
-void Runtime::post_bulk_sends() {
+void Runtime::note_bulk_answer(int r, std::uint64_t address, std::uint64_t nbytes) {
+  bulk_answers_.push_back({r, address, nbytes});
+}
+
+void Runtime::send_bulk_messages(std::vector<ByteSpan>& read_while_landing) {
+  BulkMessages& engine = *caps_.bulk_messages;
   const Outbox& out = outbox_[parity_];
-  for (const Outbox::BulkSend& s : out.bulk_sends())
-    caps_.bulk_messages->send_bulk(
-        s.dst, s.in_bulk ? out.bulk().data() + s.address : reinterpret_cast<const char*>(s.address),
-        s.nbytes);
+  for (const Outbox::BulkSend& s : out.bulk_sends()) {
+    if (s.in_bulk) {
+      engine.send_bulk(s.dst, out.bulk().data() + s.address, s.nbytes);
+    } else {
+      engine.send_bulk(s.dst, reinterpret_cast<const char*>(s.address), s.nbytes);
+      read_while_landing.push_back(span_of(s.address, s.nbytes));
+    }
+  }
+  for (const BulkAnswer& a : bulk_answers_) {
+    engine.send_bulk(a.to, reinterpret_cast<const char*>(a.address), a.nbytes);
+    read_while_landing.push_back(span_of(a.address, a.nbytes));
+  }
 }
 
-void Runtime::answer_as_bulk(int r, std::uint64_t address, std::uint64_t nbytes) {
-  caps_.bulk_messages->send_bulk(r, reinterpret_cast<const char*>(address), nbytes);
-  bulk_answers_.push_back(span_of(address, nbytes));  // read while messages land
-}
-
-void Runtime::receive_bulk_messages() {
+void Runtime::exchange_bulk_messages() {
   bulk_in_.clear();
   std::vector<ByteSpan> messages, others;
-  for (const Outbox::BulkSend& s : outbox_[parity_].bulk_sends())
-    if (!s.in_bulk) others.push_back(span_of(s.address, s.nbytes));  // read while they land
-  others.insert(others.end(), bulk_answers_.begin(), bulk_answers_.end());
+  send_bulk_messages(others);
   for (int src = 0; src < nprocs_; ++src) {
     const char* begin = static_cast<const char*>(incoming_view_[src].data);
     const char* end = begin + incoming_view_[src].size;
@@ -80,27 +86,36 @@ void Runtime::receive_bulk_messages() {
     (g.bulk ? messages : others)
         .push_back(span_of(reinterpret_cast<std::uintptr_t>(g.dst), g.nbytes));
   std::vector<bool> in_place = lands_in_place(messages, others);
+
+  // Buffers first, all of them: a receive posted into one must not move.
   std::uint64_t landing = 0;
-  for (std::size_t i = 0; i < bulk_in_.size(); ++i)
+  for (std::size_t i = 0; i < puts; ++i)
     if (!in_place[i]) landing += padded8(bulk_in_[i].nbytes);
   bulk_landing_.resize(landing);
+  std::size_t k = puts;
+  for (GetRequest& g : gets_) {
+    if (!g.bulk) continue;
+    g.in_place = in_place[k++];
+    if (!g.in_place) {
+      g.staging = get_staging_.size();
+      get_staging_.resize(g.staging + g.nbytes);
+    }
+  }
+
+  BulkMessages& engine = *caps_.bulk_messages;
   landing = 0;
-  for (std::size_t i = 0; i < bulk_in_.size(); ++i) {
+  for (std::size_t i = 0; i < puts; ++i) {
     BulkIn& b = bulk_in_[i];
     if (!in_place[i]) {
       b.landing = bulk_landing_.data() + landing;
       landing += padded8(b.nbytes);
     }
-    caps_.bulk_messages->receive_bulk(b.src, b.landing ? b.landing : b.dst, b.nbytes);
+    engine.receive_bulk(b.src, b.landing ? b.landing : b.dst, b.nbytes);
   }
-  std::size_t k = puts;
-  for (GetRequest& g : gets_) {
-    if (!g.bulk) continue;
-    g.in_place = in_place[k++];
-    caps_.bulk_messages->receive_bulk(g.src, g.in_place ? g.dst : get_staging_.data() + g.staging,
-                                      g.nbytes);
-  }
-  caps_.bulk_messages->wait_bulk();
+  for (GetRequest& g : gets_)
+    if (g.bulk)
+      engine.receive_bulk(g.src, g.in_place ? g.dst : get_staging_.data() + g.staging, g.nbytes);
+  engine.wait_bulk();
   bulk_cursor_ = 0;
 }
 

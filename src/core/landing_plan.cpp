@@ -24,16 +24,27 @@ std::vector<bool> lands_in_place(const std::vector<ByteSpan>& messages,
   }
   for (std::size_t k = 0; k + 1 < m; ++k)
     if (messages[order[k + 1]].begin < messages[order[k]].end) in_place[order[k]] = false;
-  // Those left are disjoint, so their ends rise with their begins: the ones
-  // another span touches are a run found by one binary search.
+  // Those left are disjoint, so their ends rise with their begins; the
+  // others, merged into disjoint spans, too: one sweep over both.
   std::vector<std::size_t> disjoint;
   for (std::size_t i : order)
     if (in_place[i]) disjoint.push_back(i);
-  for (const ByteSpan& x : others) {
-    auto first = std::partition_point(disjoint.begin(), disjoint.end(),
-                                      [&](std::size_t i) { return messages[i].end <= x.begin; });
-    for (auto it = first; it != disjoint.end() && messages[*it].begin < x.end; ++it)
-      in_place[*it] = false;
+  std::vector<ByteSpan> merged(others);
+  std::sort(merged.begin(), merged.end(),
+            [](const ByteSpan& a, const ByteSpan& b) { return a.begin < b.begin; });
+  std::size_t kept = 0;
+  for (const ByteSpan& x : merged) {
+    if (kept > 0 && x.begin <= merged[kept - 1].end)
+      merged[kept - 1].end = std::max(merged[kept - 1].end, x.end);
+    else
+      merged[kept++] = x;
+  }
+  merged.resize(kept);
+  std::size_t j = 0;  // the first merged span that does not end before the message
+  for (std::size_t i : disjoint) {
+    const ByteSpan& s = messages[i];
+    while (j < merged.size() && merged[j].end <= s.begin) ++j;
+    if (j < merged.size() && merged[j].begin < s.end) in_place[i] = false;
   }
   return in_place;
 }

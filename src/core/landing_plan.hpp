@@ -20,7 +20,7 @@ struct ByteSpan {
 };
 
 // For each of `messages` (their destinations), whether it overlaps neither
-// another of them nor any of `others`. O((m + n) log m).
+// another of them nor any of `others`. O(m log m + n log n).
 std::vector<bool> lands_in_place(const std::vector<ByteSpan>& messages,
                                  const std::vector<ByteSpan>& others);
 

@@ -3,6 +3,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -58,8 +59,13 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   reply_cursors_.resize(nprocs_);
   pushes_of_.resize(nprocs_);
   if (caps_.shared_areas) shared_area_min_ = shared_area_min;
+  // Bulk messages are for engines that share no memory: a put record from
+  // another process is then always one (bulk_messages.cpp).
+  if (caps_.remote_memory || caps_.shared_staging || caps_.shared_areas)
+    caps_.bulk_messages = nullptr;
   if (caps_.bulk_messages) {
-    bulk_message_min_ = min_bytes_for(bulk_messages, caps_.bulk_message_min);
+    bulk_message_min_ =
+        min_bytes_for(bulk_messages, std::max<std::uint64_t>(caps_.bulk_message_min, 1));
     if (bulk_message_min_ != UINT64_MAX)
       for (Outbox& out : outbox_) out.set_bulk_messages(bulk_message_min_, pid_);
   }

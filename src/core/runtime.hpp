@@ -149,11 +149,14 @@ class Runtime {
 
   // bulk_messages.cpp: large puts and hpputs as messages of their own
   // (EngineCapabilities::bulk_messages).
-  void post_bulk_sends();
-  // Sends process r the nbytes at `address` of this process's memory, which
-  // its get asked for, as a bulk message.
-  void answer_as_bulk(int r, std::uint64_t address, std::uint64_t nbytes);
-  void receive_bulk_messages();
+  // Notes that process r's get asks for the nbytes at `address` of this
+  // process's memory as a bulk message (sent in exchange_bulk_messages).
+  void note_bulk_answer(int r, std::uint64_t address, std::uint64_t nbytes);
+  // Sends this sync's bulk messages; appends the spans of this process's
+  // memory they are sent from (hpput sources, get answers).
+  void send_bulk_messages(std::vector<ByteSpan>& read_while_landing);
+  // Sends, receives and waits for every bulk message of this sync.
+  void exchange_bulk_messages();
   // Whether a get of nbytes from process pid is answered by a bulk message.
   bool get_as_bulk(int pid, std::uint64_t nbytes) const {
     return nbytes >= bulk_message_min_ && pid != pid_;
@@ -220,7 +223,11 @@ class Runtime {
   // memory it sends others as answers to theirs at this sync.
   std::uint64_t bulk_message_min_ = UINT64_MAX;
   bool bulk_gets_ = false;
-  std::vector<ByteSpan> bulk_answers_;
+  struct BulkAnswer {
+    int to;
+    std::uint64_t address, nbytes;
+  };
+  std::vector<BulkAnswer> bulk_answers_;  // noted in phase 1, sent in phase 2
 
   std::uint32_t tagsize_ = 0;
   std::int64_t tagsize_next_ = 0;

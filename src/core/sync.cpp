@@ -10,9 +10,9 @@
 //   barrier     only if somebody read a get source in another process's
 //               memory and there was no reply round: sources are read
 //               before any write
-//   bulk        only if somebody sent bulk messages (bulk_messages.cpp):
-//               receive them, in place where nothing else of the sync
-//               touches their bytes, and wait for them and for the own sends
+//   bulk        only if somebody has bulk messages (bulk_messages.cpp):
+//               send them, receive them, in place where nothing else of the
+//               sync touches their bytes, and wait for them all
 //   phase 2     write: first the gets, in issue order (paper §3.3: a get's
 //               value lands "before any data is written by any bsp_put"),
 //               then the streams in source-pid order, each in issue order
@@ -111,11 +111,10 @@ void Runtime::run_sync(SyncKind kind) {
     check_agreement(all);
     // Everyone has left the last sync, so nothing of it lands after these.
     if (!direct_copies_.empty()) copy_direct_hpputs();
-    if (!out.bulk_sends().empty()) post_bulk_sends();
     fetch_streams();
     if (all & kFlagGets) read_get_sources(all);
     if ((all & kFlagReadGets) && !(all & kFlagAnsweredGets)) engine_->barrier(0);
-    if (all & kFlagBulk) receive_bulk_messages();
+    if (all & kFlagBulk) exchange_bulk_messages();
     apply_streams();
     // Popped areas matter only where areas are shared (shared_areas.cpp).
     if (all & kFlagRegistration)
@@ -228,8 +227,8 @@ void Runtime::fetch_streams() {
 void Runtime::read_get_sources(std::uint32_t all) {
   std::uint64_t staged = 0;
   for (GetRequest& g : gets_) {
-    // A bulk message that cannot land in place lands in the staging, hp or not.
-    if (g.hp && !g.bulk) continue;
+    // Bulk messages get theirs in phase 2, only where they cannot land in place.
+    if (g.hp || g.bulk) continue;
     g.staging = staged;
     staged += g.nbytes;
   }
@@ -260,8 +259,8 @@ void Runtime::read_get_sources(std::uint32_t all) {
 }
 
 // Reads what the other processes' get requests ask of this process's memory,
-// in their issue order: the large ones are sent at once as bulk messages
-// (bulk_messages.cpp), the others go back in one reply stream each when
+// in their issue order: the large ones are noted, to go as bulk messages in
+// phase 2 (bulk_messages.cpp), the others go back in one reply stream each when
 // reply_round (every process takes part in it then).
 void Runtime::answer_get_requests(bool reply_round) {
   for (int r = 0; r < nprocs_; ++r) {
@@ -275,7 +274,7 @@ void Runtime::answer_get_requests(bool reply_round) {
       if (rec.kind() != RecordKind::kGetRequest) continue;
       GetRequestRecord get = rec.get_request();
       if (get.as_bulk)
-        answer_as_bulk(r, get.address, get.nbytes);
+        note_bulk_answer(r, get.address, get.nbytes);
       else
         reply.append(reinterpret_cast<const void*>(get.address), get.nbytes);
     }
@@ -333,7 +332,7 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
                                               : reinterpret_cast<const char*>(rs.address),
                        rs.nbytes);
         } else if (caps_.bulk_messages) {
-          // A bulk message, received in receive_bulk_messages.
+          // A bulk message, received in exchange_bulk_messages.
           const BulkIn& message = bulk_in_[bulk_cursor_++];
           if (message.landing) std::memcpy(dst, message.landing, rs.nbytes);
         } else {

@@ -151,8 +151,9 @@ class SharedAreas {
   ~SharedAreas() = default;
 };
 
-// Capability: point-to-point messages for large payloads beside the streams
-// (processes that share no memory: MPI). With it, a large put or hpput to
+// Capability: point-to-point messages for large payloads beside the streams,
+// for engines whose processes share no memory (MPI): the core ignores it
+// beside RemoteMemory, SharedStaging or SharedAreas. With it, a large put or hpput to
 // another process leaves only a record in its stream, and its bytes travel as
 // a message of their own, from the put's staging copy or straight from an
 // hpput's source, which the destination receives straight into place where
@@ -169,8 +170,8 @@ class BulkMessages {
   virtual void receive_bulk(int src, void* into, std::uint64_t nbytes) = 0;
   // Waits until every send and receive posted since the last call is
   // complete: the received bytes are in place and the sent ones may change.
-  // Not collective, but it returns only once the destinations of this
-  // process's sends have posted their receives.
+  // Not collective; the core calls it only after posting all of this sync's
+  // receives, and every process does the same, so the wait ends.
   virtual void wait_bulk() = 0;
 
  protected:

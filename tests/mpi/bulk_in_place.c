@@ -10,7 +10,10 @@
  *     order, then source-pid order (the highest pid's bytes stay);
  *   - a 256 KiB bsp_get and bsp_hpget are sent by the owner straight from its area and
  *     received in place; a large get onto bytes a put of the same superstep writes lands
- *     first, and the put's bytes stay. */
+ *     first, and the put's bytes stay;
+ *   - a put onto bytes its destination sends in the same superstep (the source of its own
+ *     hpput, or what another process's get asks for) is not received in place, and the get
+ *     still receives the bytes as they were before the superstep's writes. */
 #include <bsp.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -21,6 +24,8 @@
 #define KIB 1024
 #define LARGE (256 * KIB)
 #define SHARED_OFFSET (2 * 1024 * KIB)
+#define ANSWER_OFFSET (2560 * KIB)
+#define HP_SOURCE_OFFSET (2816 * KIB)
 #define MAX_NOTED 256
 
 static char area[3 * 1024 * KIB];
@@ -106,7 +111,7 @@ int main(void) {
   if (me == 0) {
     for (int i = 0; i < 64 * KIB; ++i)
       CHECK_EQ(area[SHARED_OFFSET + i], byte_of(p - 1 + 1, i), "byte from the highest pid");
-    if (p > 2) CHECK(!received_into(area + SHARED_OFFSET, 64 * KIB));
+    if (p > 1) CHECK(!received_into(area + SHARED_OFFSET, 64 * KIB));
   }
 
   /* Gets from the next process's area; one of them onto bytes the previous process puts. */
@@ -134,6 +139,31 @@ int main(void) {
     CHECK(sent_from(area, LARGE));
     CHECK(sent_from(area + 1024 * KIB, LARGE));
     CHECK(!received_into(area + SHARED_OFFSET, 64 * KIB));
+  }
+
+  /* Puts onto bytes their destination sends in the same superstep: the source of its own
+   * hpput, and what the next process's get asks for. */
+  for (int i = 0; i < 64 * KIB; ++i) {
+    area[ANSWER_OFFSET + i] = byte_of(me + 80, i);
+    area[HP_SOURCE_OFFSET + i] = byte_of(me + 90, i);
+    source[i] = byte_of(me + 95, i);
+  }
+  bsp_sync();
+  receives = sends = 0;
+  bsp_get(prev, area, ANSWER_OFFSET, got, 64 * KIB);
+  bsp_put(next, source, area, ANSWER_OFFSET, 64 * KIB);
+  bsp_put(next, source, area, HP_SOURCE_OFFSET, 64 * KIB);
+  bsp_hpput(next, area + HP_SOURCE_OFFSET, area, 1024 * KIB, 64 * KIB);
+  bsp_sync();
+  for (int i = 0; i < 64 * KIB; ++i) {
+    CHECK_EQ(got[i], byte_of(prev + 80, i), "get byte read before the superstep's writes");
+    CHECK_EQ(area[ANSWER_OFFSET + i], byte_of(prev + 95, i), "put byte over a get's source");
+    CHECK_EQ(area[HP_SOURCE_OFFSET + i], byte_of(prev + 95, i), "put byte over an hp source");
+  }
+  if (p > 1) {
+    CHECK(received_into(got, 64 * KIB));
+    CHECK(!received_into(area + ANSWER_OFFSET, 64 * KIB));
+    CHECK(!received_into(area + HP_SOURCE_OFFSET, 64 * KIB));
   }
   bsp_pop_reg(area);
   bsp_sync();

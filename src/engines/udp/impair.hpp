@@ -21,6 +21,9 @@ class Impairment {
   void send(int fd, const void* head, std::size_t head_size, const void* body,
             std::size_t body_size, const sockaddr_in& to);
 
+  // Whether BSP_UDP_IMPAIR asks for anything.
+  bool active() const { return active_; }
+
  private:
   double next();  // uniform in [0, 1)
   void raw(int fd, const void* head, std::size_t head_size, const void* body, std::size_t body_size,

@@ -28,6 +28,7 @@ constexpr int kSocketBuffer = 4 << 20;
 // many of them (the pacing windows count packets).
 constexpr std::uint32_t kLargestPayload = 65507 - sizeof(PacketHeader);
 constexpr std::uint32_t kPacketsPerBuffer = 16;
+constexpr int kUnknownPathLargest = 8192;
 
 [[noreturn]] void startup_failure(const char* what, const std::string& detail) {
   std::fprintf(stderr, "superstep: error in bsp_begin: the udp engine cannot start: %s (%s)\n",
@@ -88,6 +89,7 @@ Transport::Transport(const Job& job)
   if (size_ > 1) rendezvous(job);
   choose_packet_size();
   choose_spin();
+  choose_segmentation();
   auto now = Clock::now();
   for (Peer& p : peers_) p.last_heard = p.last_news = p.last_data = now;
   start_heartbeat();
@@ -239,11 +241,16 @@ void Transport::choose_packet_size() {
   for (int q = 0; q < size_; ++q)
     if (q != rank_ && peers_[q].rcvbuf)
       smallest_buffer = std::min(smallest_buffer, peers_[q].rcvbuf);
-  std::uint32_t limit =
-      std::clamp<std::uint32_t>(smallest_buffer / kPacketsPerBuffer, 1024, kLargestPayload);
+  // Every sender may have a window of kMinWindow packets in flight towards
+  // one receiver (round.cpp): together they must fit its buffer.
+  const std::uint32_t senders = static_cast<std::uint32_t>(std::max(size_ - 1, 1));
+  const std::uint32_t per_packet =
+      std::min(smallest_buffer / kPacketsPerBuffer, smallest_buffer / (kMinWindow * senders));
+  std::uint32_t limit = std::clamp<std::uint32_t>(
+      per_packet > kPacketOverhead ? per_packet - kPacketOverhead : 0, 1024, kLargestPayload);
   if (const char* v = std::getenv("BSP_UDP_PACKET"); v && *v)
     limit = std::clamp<std::uint32_t>(static_cast<std::uint32_t>(std::atoi(v)), 256, 65000);
-  int mtu_min = 1 << 16;
+  int mtu_min = 0;  // the smallest path MTU learned; 0: none
   for (int q = 0; q < size_; ++q) {
     if (q == rank_) continue;
     int probe = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -253,10 +260,14 @@ void Transport::choose_packet_size() {
       int mtu = 0;
       socklen_t len = sizeof mtu;
       if (getsockopt(probe, IPPROTO_IP, IP_MTU, &mtu, &len) == 0 && mtu > 0)
-        mtu_min = std::min(mtu_min, mtu);
+        mtu_min = mtu_min ? std::min(mtu_min, mtu) : mtu;
     }
     close(probe);
   }
+  // Without a path MTU learned, no datagram larger than kUnknownPathLargest:
+  // an IP datagram over the path's MTU travels in fragments, and losing one
+  // loses it all.
+  if (mtu_min == 0) mtu_min = kUnknownPathLargest + 28 + static_cast<int>(sizeof(PacketHeader));
   std::uint32_t fits = static_cast<std::uint32_t>(std::max(576, mtu_min)) - 28 -
                        static_cast<std::uint32_t>(sizeof(PacketHeader));
   payload_max_ = std::min(limit, fits);

@@ -7,11 +7,6 @@
 
 namespace superstep::udp {
 
-namespace {
-// What the kernel keeps per datagram beyond its payload, roughly.
-constexpr std::uint32_t kPacketOverhead = 1024;
-}  // namespace
-
 std::uint32_t Transport::round(int members, std::uint32_t flags, const void* summary,
                                std::uint16_t summary_size, const StreamRef* out, Arrivals& into,
                                bool out_outlives_round) {
@@ -71,7 +66,7 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
     // A destination's socket buffer is shared among those that send to it.
     auto window_to = [&](int d, std::uint32_t buffer) {
       int n = matrix_complete_ ? std::max(senders[d], 1) : std::max(members - 1, 1);
-      return std::max<std::uint32_t>(4, buffer / (payload_max_ + kPacketOverhead) / n);
+      return std::max<std::uint32_t>(kMinWindow, buffer / (payload_max_ + kPacketOverhead) / n);
     };
     for (int q = 0; q < members; ++q) {
       if (q == rank_) continue;
@@ -97,12 +92,15 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
         int q = destination(k, members);
         Peer& p = peers_[q];
         const char* data = static_cast<const char*>(out[q].data);
+        std::size_t queued = 0;
         while (sent[q] < row[q] && p.unacked.size() < p.window) {
           std::size_t n = std::min<std::uint64_t>(payload_max_, row[q] - sent[q]);
-          send_data(q, 0, data + sent[q], n, nullptr, 0, out_outlives_round);
+          send_data(q, 0, data + sent[q], n, nullptr, 0, out_outlives_round, true);
           sent[q] += n;
+          ++queued;
           blocked = false;
         }
+        if (queued) transmit_last(q, queued);
       }
       receive(0);
       if (blocked)

@@ -3,9 +3,11 @@
 #include "engines/udp/transport.hpp"
 
 #include <arpa/inet.h>
+#include <netinet/udp.h>
 #include <poll.h>
 #include <sched.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,6 +21,33 @@ namespace {
 // Out-of-order packets a receiver keeps per sender; later ones are dropped
 // and sent again when the receiver prods.
 constexpr std::uint32_t kMaxHeld = 4096;
+
+// Sends the gathered parts as one datagram that the kernel cuts into
+// datagrams of `segment` bytes (UDP_SEGMENT); false where it refuses that.
+bool send_segmented(int fd, iovec* parts, std::size_t nparts, std::size_t segment,
+                    const sockaddr_in& to) {
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(std::uint16_t))] = {};
+  msghdr message{};
+  message.msg_name = const_cast<sockaddr_in*>(&to);
+  message.msg_namelen = sizeof to;
+  message.msg_iov = parts;
+  message.msg_iovlen = nparts;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  cmsghdr* c = CMSG_FIRSTHDR(&message);
+  c->cmsg_level = SOL_UDP;
+  c->cmsg_type = UDP_SEGMENT;
+  c->cmsg_len = CMSG_LEN(sizeof(std::uint16_t));
+  const auto size = static_cast<std::uint16_t>(segment);
+  std::memcpy(CMSG_DATA(c), &size, sizeof size);
+  while (sendmsg(fd, &message, 0) < 0) {
+    if (errno == EINTR) continue;
+    // A full buffer loses the packets like the network would; these say the
+    // kernel or the device cannot segment.
+    return errno != EINVAL && errno != EIO && errno != EOPNOTSUPP && errno != ENOPROTOOPT;
+  }
+  return true;
+}
 
 std::uint64_t now_us() {
   return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch())
@@ -65,7 +94,7 @@ void Transport::send_packet(int to, PacketType type, std::uint8_t flags, const v
 }
 
 void Transport::send_data(int to, std::uint8_t flags, const void* a, std::size_t na, const void* b,
-                          std::size_t nb, bool borrow) {
+                          std::size_t nb, bool borrow, bool defer) {
   Peer& p = peers_[to];
   Sent s;
   if (borrow) {
@@ -86,7 +115,38 @@ void Transport::send_data(int to, std::uint8_t flags, const void* a, std::size_t
   if (nb) std::memcpy(s.packet.data() + sizeof h + na, b, nb);
   p.unacked.push_back(std::move(s));
   ++stats_.sent;
-  transmit(to, p.unacked.back());
+  if (!defer) transmit(to, p.unacked.back());
+}
+
+void Transport::transmit_last(int to, std::size_t count) {
+  Peer& p = peers_[to];
+  const std::size_t first = p.unacked.size() - count;
+  for (std::size_t at = first; at < p.unacked.size();) {
+    std::size_t n = std::min(gso_segments_, p.unacked.size() - at);
+    if (n == 1) {
+      transmit(to, p.unacked[at++]);
+      continue;
+    }
+    // header, payload, header, payload, ...: cut by the kernel every
+    // header + payload_max_ bytes (only the last packet may be shorter).
+    iovec parts[2 * kMaxSegments];
+    const auto now = Clock::now();
+    for (std::size_t i = 0; i < n; ++i) {
+      Sent& s = p.unacked[at + i];
+      auto* h = reinterpret_cast<PacketHeader*>(s.packet.data());
+      h->ack = contiguous(p);
+      h->hole_end = hole_end(p);
+      s.last_sent = now;
+      parts[2 * i] = {s.packet.data(), s.packet.size()};
+      parts[2 * i + 1] = {const_cast<char*>(s.borrowed), s.borrowed_size};
+    }
+    p.since_ack = 0;
+    if (!send_segmented(fd_, parts, 2 * n, sizeof(PacketHeader) + payload_max_, p.address)) {
+      gso_segments_ = 1;  // refused here: one by one from now on
+      continue;
+    }
+    at += n;
+  }
 }
 
 // (Re)sends a stored data packet with fresh piggybacked acknowledgements.
@@ -151,16 +211,50 @@ bool Transport::receive_waiting() {
   // Bounded: a flood of packets cannot keep this loop from the timers.
   for (int n = 0; n < 4096; ++n) {
     sockaddr_in from{};
-    socklen_t from_size = sizeof from;
-    ssize_t got = recvfrom(fd_, buffer_.data(), buffer_.size(), MSG_DONTWAIT,
-                           reinterpret_cast<sockaddr*>(&from), &from_size);
+    iovec part{buffer_.data(), buffer_.size()};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
+    msghdr message{};
+    message.msg_name = &from;
+    message.msg_namelen = sizeof from;
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+    ssize_t got = recvmsg(fd_, &message, MSG_DONTWAIT);
     if (got < 0) {
       if (errno == EINTR) continue;
       return n > 0;
     }
-    handle(buffer_.data(), static_cast<std::size_t>(got), from);
+    std::size_t segment = 0;  // the datagrams' size where the kernel coalesced several
+    for (cmsghdr* c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
+      if (c->cmsg_level != SOL_UDP || c->cmsg_type != UDP_GRO) continue;
+      int size = 0;
+      std::memcpy(&size, CMSG_DATA(c), sizeof size);
+      segment = static_cast<std::size_t>(std::max(size, 0));
+    }
+    handle_received(buffer_.data(), static_cast<std::size_t>(got), segment, from);
   }
   return true;
+}
+
+void Transport::handle_received(const char* data, std::size_t n, std::size_t segment,
+                                const sockaddr_in& from) {
+  if (segment == 0 || segment >= n) return handle(data, n, from);
+  for (std::size_t at = 0; at < n; at += segment)
+    handle(data + at, std::min(segment, n - at), from);
+}
+
+void Transport::choose_segmentation() {
+  if (impair_.active()) return;
+  const std::size_t fit = 65000 / (sizeof(PacketHeader) + payload_max_);
+  if (fit < 2) return;
+  int one = 1;
+  // Where the kernel has none, both are refused and packets go one by one.
+  if (setsockopt(fd_, SOL_UDP, UDP_SEGMENT, &one, sizeof one) != 0) return;
+  int segment = 0;  // a socket-wide default would cut every send: keep none
+  setsockopt(fd_, SOL_UDP, UDP_SEGMENT, &segment, sizeof segment);
+  setsockopt(fd_, SOL_UDP, UDP_GRO, &one, sizeof one);
+  gso_segments_ = std::min(fit, kMaxSegments);
 }
 
 void Transport::choose_spin() {

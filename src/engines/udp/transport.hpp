@@ -129,10 +129,21 @@ class Transport {
   void send_packet(int to, PacketType type, std::uint8_t flags, const void* payload,
                    std::size_t length, std::uint64_t stamp = 0);
   // Sends a new sequenced data packet of the current round: a, then b. With
-  // borrow (b empty), the packet keeps pointing at a instead of a copy.
+  // borrow (b empty), the packet keeps pointing at a instead of a copy. With
+  // defer it is only queued: transmit_last() sends it.
   void send_data(int to, std::uint8_t flags, const void* a, std::size_t na, const void* b,
-                 std::size_t nb, bool borrow = false);
+                 std::size_t nb, bool borrow = false, bool defer = false);
   void transmit(int to, Sent& s);
+  // Sends the last `count` queued packets to `to`, as few datagram batches as
+  // segmentation offload allows (UDP_SEGMENT: one system call and one trip
+  // through the stack for up to gso_segments_ packets whose payloads are all
+  // payload_max_ long but the last), else one by one.
+  void transmit_last(int to, std::size_t count);
+  // How many full packets one segmented send may carry (1: no segmentation).
+  std::size_t batch_size() const { return gso_segments_; }
+  // Hands one datagram, or several the kernel coalesced (UDP_GRO), to handle().
+  void handle_received(const char* data, std::size_t n, std::size_t segment,
+                       const sockaddr_in& from);
   std::uint32_t contiguous(const Peer& p) const;
   std::uint32_t hole_end(const Peer& p) const;
 
@@ -145,6 +156,15 @@ class Transport {
   // of their own: a spinning process would otherwise keep the one everybody
   // waits for off its processor.
   void choose_spin();
+  // Segmentation offload where the kernel has it (UDP_SEGMENT to send,
+  // UDP_GRO to receive) and packets are small enough to gain from it; not
+  // with BSP_UDP_IMPAIR, which must see every packet.
+  void choose_segmentation();
+  static constexpr std::size_t kMaxSegments = 64;  // the kernel's UDP_MAX_SEGMENTS
+  // What the kernel keeps per datagram beyond its payload, roughly.
+  static constexpr std::uint32_t kPacketOverhead = 1024;
+  // The fewest packets a sender may have in flight towards one destination.
+  static constexpr std::uint32_t kMinWindow = 4;
   void handle(const char* packet, std::size_t n, const sockaddr_in& from);
   void release(int from, std::uint32_t ack, bool implicit);
   void resend_hole(int to, std::uint32_t ack, std::uint32_t hole);
@@ -190,6 +210,7 @@ class Transport {
   bool matrix_complete_ = true;
   std::chrono::microseconds srtt_{5000};
   std::chrono::microseconds spin_{0};  // how long receive() polls before it sleeps
+  std::size_t gso_segments_ = 1;       // packets per segmented send (1: none)
   std::uint64_t superstep_ = 0;
   Stats stats_;
   std::vector<char> buffer_;
