@@ -106,15 +106,16 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
   // Small ones are copied now, like a put (their semantics allow moving the
   // data at any time up to the sync): cheaper than a remote read, and it
   // spares everyone the barrier that guards hpput sources until all are read.
+  if (nbytes <= inline_max_) return put(dst, dst_address, src, nbytes);
   const auto source = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src));
-  if (bulk_min_ && nbytes >= bulk_min_ && dst != self) {
+  if (nbytes >= bulk_min_ && bulk_min_ && dst != self) {
     // Sent from its source at the sync; the sync waits for the send to
     // complete, so nobody needs to hold the source after it.
     remote_record(dst, dst_address, kFromUserMemory, nbytes, source);
     bulk_sends_.push_back({dst, false, source, nbytes});
     return;
   }
-  if (inline_only_ || nbytes <= kInlineMax) return put(dst, dst_address, src, nbytes);
+  if (inline_only_) return put(dst, dst_address, src, nbytes);
   if (stage_hpputs_ && dst != self && stage(dst, dst_address, src, nbytes)) return;
   if (dst != self) remote_hp_ = true;
   remote_record(dst, dst_address, kFromUserMemory, nbytes, source);
