@@ -196,10 +196,13 @@ void Transport::resend_hole(int to, std::uint32_t ack, std::uint32_t hole) {
 void Transport::receive(int wait_ms) {
   if (wait_ms > 0 && spin_.count() > 0) {
     // Waking a process asleep in poll costs more than a superstep's packets
-    // take to come (tens of microseconds in a virtual machine).
+    // take to come (tens of microseconds in a virtual machine). Sharing a
+    // processor, it yields between looks, so that the process it waits for
+    // may run.
     const auto until = Clock::now() + spin_;
     do {
       if (receive_waiting()) return;
+      if (yield_) sched_yield();
     } while (Clock::now() < until);
   }
   pollfd pfd{fd_, POLLIN, 0};
@@ -263,7 +266,8 @@ void Transport::choose_spin() {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   int processors = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 1;
-  if (size_ > 1 && here <= processors) spin_ = std::chrono::microseconds(50);
+  if (size_ > 1) spin_ = std::chrono::microseconds(50);
+  yield_ = here > processors;
 }
 
 void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& from) {

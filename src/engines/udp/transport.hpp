@@ -152,9 +152,10 @@ class Transport {
   void receive(int wait_ms);
   // Handles every packet waiting now, without waiting; false when none was.
   bool receive_waiting();
-  // Spins only where this host's processes of the job each have a processor
-  // of their own: a spinning process would otherwise keep the one everybody
-  // waits for off its processor.
+  // Every process polls before it sleeps; where this host runs more of the
+  // job's processes than it has processors, it yields between looks, so
+  // that a spinning process does not keep the one everybody waits for off
+  // its processor.
   void choose_spin();
   // Segmentation offload where the kernel has it (UDP_SEGMENT to send,
   // UDP_GRO to receive) and packets are small enough to gain from it; not
@@ -210,6 +211,7 @@ class Transport {
   bool matrix_complete_ = true;
   std::chrono::microseconds srtt_{5000};
   std::chrono::microseconds spin_{0};  // how long receive() polls before it sleeps
+  bool yield_ = false;                 // receive() yields the processor between looks
   std::size_t gso_segments_ = 1;       // packets per segmented send (1: none)
   std::uint64_t superstep_ = 0;
   Stats stats_;
