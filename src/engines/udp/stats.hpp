@@ -15,6 +15,7 @@ struct Stats {
   std::uint64_t duplicates = 0;       // data packets that had arrived already (stale)
   std::uint64_t retransmissions = 0;  // data packets sent again
   std::uint64_t prods = 0;            // kProd packets sent
+  std::uint64_t batches = 0;          // segmented sends of several data packets (UDP_SEGMENT)
 };
 
 void print_stats(int rank, const Stats& s);

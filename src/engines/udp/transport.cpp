@@ -145,6 +145,7 @@ void Transport::transmit_last(int to, std::size_t count) {
       gso_segments_ = 1;  // refused here: one by one from now on
       continue;
     }
+    ++stats_.batches;
     at += n;
   }
 }

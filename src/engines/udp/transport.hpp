@@ -139,8 +139,6 @@ class Transport {
   // through the stack for up to gso_segments_ packets whose payloads are all
   // payload_max_ long but the last), else one by one.
   void transmit_last(int to, std::size_t count);
-  // How many full packets one segmented send may carry (1: no segmentation).
-  std::size_t batch_size() const { return gso_segments_; }
   // Hands one datagram, or several the kernel coalesced (UDP_GRO), to handle().
   void handle_received(const char* data, std::size_t n, std::size_t segment,
                        const sockaddr_in& from);
