@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "engines/common/crash_report.hpp"
+#include "engines/udp/packet_size.hpp"
 #include "engines/udp/transport.hpp"
 
 namespace superstep::udp {
@@ -23,12 +24,6 @@ namespace {
 
 // Socket buffers asked for; the kernel grants what its limits allow.
 constexpr int kSocketBuffer = 4 << 20;
-// A data packet's payload is at most what one UDP datagram carries (less our
-// header), and small enough that every receiver's socket buffer holds this
-// many of them (the pacing windows count packets).
-constexpr std::uint32_t kLargestPayload = 65507 - sizeof(PacketHeader);
-constexpr std::uint32_t kPacketsPerBuffer = 16;
-constexpr int kUnknownPathLargest = 8192;
 
 [[noreturn]] void startup_failure(const char* what, const std::string& detail) {
   std::fprintf(stderr, "superstep: error in bsp_begin: the udp engine cannot start: %s (%s)\n",
@@ -230,26 +225,13 @@ void Transport::answer_hello(const char* packet, std::size_t n, const sockaddr_i
     send_table(static_cast<int>(hello.rank));
 }
 
-// The largest payload every path carries in one datagram: the smallest MTU of
-// the routes to the other processes, less the IP and UDP headers and ours
-// (on loopback, whose MTU is 64 KiB, as much as a datagram holds: a packet's
-// fixed costs, two system calls and a trip through the stack, are most of
-// what a large exchange costs), and at most a sixteenth of the smallest
-// receive buffer (BSP_UDP_PACKET lowers or raises that).
+// The smallest receive buffer and path MTU of the job (choose_payload says
+// the rest).
 void Transport::choose_packet_size() {
   std::uint32_t smallest_buffer = rcvbuf_;
   for (int q = 0; q < size_; ++q)
     if (q != rank_ && peers_[q].rcvbuf)
       smallest_buffer = std::min(smallest_buffer, peers_[q].rcvbuf);
-  // Every sender may have a window of kMinWindow packets in flight towards
-  // one receiver (round.cpp): together they must fit its buffer.
-  const std::uint32_t senders = static_cast<std::uint32_t>(std::max(size_ - 1, 1));
-  const std::uint32_t per_packet =
-      std::min(smallest_buffer / kPacketsPerBuffer, smallest_buffer / (kMinWindow * senders));
-  std::uint32_t limit = std::clamp<std::uint32_t>(
-      per_packet > kPacketOverhead ? per_packet - kPacketOverhead : 0, 1024, kLargestPayload);
-  if (const char* v = std::getenv("BSP_UDP_PACKET"); v && *v)
-    limit = std::clamp<std::uint32_t>(static_cast<std::uint32_t>(std::atoi(v)), 256, 65000);
   int mtu_min = 0;  // the smallest path MTU learned; 0: none
   for (int q = 0; q < size_; ++q) {
     if (q == rank_) continue;
@@ -264,13 +246,7 @@ void Transport::choose_packet_size() {
     }
     close(probe);
   }
-  // Without a path MTU learned, no datagram larger than kUnknownPathLargest:
-  // an IP datagram over the path's MTU travels in fragments, and losing one
-  // loses it all.
-  if (mtu_min == 0) mtu_min = kUnknownPathLargest + 28 + static_cast<int>(sizeof(PacketHeader));
-  std::uint32_t fits = static_cast<std::uint32_t>(std::max(576, mtu_min)) - 28 -
-                       static_cast<std::uint32_t>(sizeof(PacketHeader));
-  payload_max_ = std::min(limit, fits);
+  payload_max_ = choose_payload(smallest_buffer, size_, mtu_min, std::getenv("BSP_UDP_PACKET"));
 }
 
 }  // namespace superstep::udp

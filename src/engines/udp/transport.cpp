@@ -249,16 +249,14 @@ void Transport::handle_received(const char* data, std::size_t n, std::size_t seg
 }
 
 void Transport::choose_segmentation() {
-  if (impair_.active()) return;
-  const std::size_t fit = 65000 / (sizeof(PacketHeader) + payload_max_);
-  if (fit < 2) return;
+  if (impair_.active() || segments_per_send(payload_max_) < 2) return;
   int one = 1;
   // Where the kernel has none, both are refused and packets go one by one.
   if (setsockopt(fd_, SOL_UDP, UDP_SEGMENT, &one, sizeof one) != 0) return;
   int segment = 0;  // a socket-wide default would cut every send: keep none
   setsockopt(fd_, SOL_UDP, UDP_SEGMENT, &segment, sizeof segment);
   setsockopt(fd_, SOL_UDP, UDP_GRO, &one, sizeof one);
-  gso_segments_ = std::min(fit, kMaxSegments);
+  gso_segments_ = segments_per_send(payload_max_);
 }
 
 void Transport::choose_spin() {

@@ -34,6 +34,7 @@
 #include "engines/engine.hpp"
 #include "engines/udp/impair.hpp"
 #include "engines/udp/job.hpp"
+#include "engines/udp/packet_size.hpp"
 #include "engines/udp/stats.hpp"
 #include "engines/udp/wire.hpp"
 
@@ -159,11 +160,6 @@ class Transport {
   // UDP_GRO to receive) and packets are small enough to gain from it; not
   // with BSP_UDP_IMPAIR, which must see every packet.
   void choose_segmentation();
-  static constexpr std::size_t kMaxSegments = 64;  // the kernel's UDP_MAX_SEGMENTS
-  // What the kernel keeps per datagram beyond its payload, roughly.
-  static constexpr std::uint32_t kPacketOverhead = 1024;
-  // The fewest packets a sender may have in flight towards one destination.
-  static constexpr std::uint32_t kMinWindow = 4;
   void handle(const char* packet, std::size_t n, const sockaddr_in& from);
   void release(int from, std::uint32_t ack, bool implicit);
   void resend_hole(int to, std::uint32_t ack, std::uint32_t hole);
