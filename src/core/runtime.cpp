@@ -64,10 +64,10 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   if (caps_.remote_memory || caps_.shared_staging || caps_.shared_areas)
     caps_.bulk_messages = nullptr;
   if (caps_.bulk_messages) {
-    bulk_message_min_ =
+    std::uint64_t bulk_min =
         min_bytes_for(bulk_messages, std::max<std::uint64_t>(caps_.bulk_message_min, 1));
-    if (bulk_message_min_ != UINT64_MAX)
-      for (Outbox& out : outbox_) out.set_bulk_messages(bulk_message_min_, pid_);
+    if (bulk_min != UINT64_MAX)
+      for (Outbox& out : outbox_) out.set_bulk_messages(bulk_min, pid_);
   }
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);

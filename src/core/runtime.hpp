@@ -159,7 +159,7 @@ class Runtime {
   void exchange_bulk_messages();
   // Whether a get of nbytes from process pid is answered by a bulk message.
   bool get_as_bulk(int pid, std::uint64_t nbytes) const {
-    return nbytes >= bulk_message_min_ && pid != pid_;
+    return outbox_[parity_].sends_as_bulk(nbytes) && pid != pid_;
   }
 
   // shared_areas.cpp: large hp transfers through registered areas the engine
@@ -218,10 +218,8 @@ class Runtime {
   std::vector<BulkIn> bulk_in_;
   std::size_t bulk_cursor_ = 0;
   ByteBuffer bulk_landing_;
-  // The smallest put, hpput or get that travels as a bulk message (UINT64_MAX:
-  // none); whether this superstep has such gets; the spans of this process's
-  // memory it sends others as answers to theirs at this sync.
-  std::uint64_t bulk_message_min_ = UINT64_MAX;
+  // Whether this superstep has gets answered by bulk messages; what others'
+  // gets ask of this process's memory as bulk messages at this sync.
   bool bulk_gets_ = false;
   struct BulkAnswer {
     int to;

@@ -83,7 +83,7 @@ void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin orig
 
 void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
   if (stage(dst, dst_address, src, nbytes)) return;
-  const bool message = bulk_min_ && nbytes >= bulk_min_ && dst != self_;
+  const bool message = sends_as_bulk(nbytes) && dst != self_;
   if (inline_only_ && !message) return put_inline(dst, dst_address, src, nbytes);
   std::uint64_t offset = bulk_.size();
   bulk_.append(src, nbytes);
@@ -108,7 +108,7 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
   // spares everyone the barrier that guards hpput sources until all are read.
   if (nbytes <= inline_max_) return put(dst, dst_address, src, nbytes);
   const auto source = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(src));
-  if (nbytes >= bulk_min_ && bulk_min_ && dst != self) {
+  if (sends_as_bulk(nbytes) && dst != self) {
     // Sent from its source at the sync; the sync waits for the send to
     // complete, so nobody needs to hold the source after it.
     remote_record(dst, dst_address, kFromUserMemory, nbytes, source);

@@ -49,6 +49,9 @@ class Outbox {
     self_ = self;
     inline_max_ = std::min(kInlineMax, min_bytes - 1);
   }
+  // Whether a transfer of nbytes between two processes is a bulk message (the
+  // same rule for puts, hpputs and gets).
+  bool sends_as_bulk(std::uint64_t nbytes) const { return bulk_min_ && nbytes >= bulk_min_; }
   // A payload this process sends as a bulk message at the sync, in issue order.
   struct BulkSend {
     int dst;
