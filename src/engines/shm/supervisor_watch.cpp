@@ -11,6 +11,7 @@
 
 #include "engines/shm/pidfd.hpp"
 #include "engines/shm/supervisor.hpp"
+#include "util/running_thread.hpp"
 
 namespace superstep::shm {
 
@@ -26,7 +27,9 @@ SupervisorWatch::SupervisorWatch(ControlBlock control, pid_t supervisor, int sto
       supervisor_fd_(open_pidfd(supervisor)),
       stop_fd_(stop_fd),
       leaving_fd_(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
-  watcher_ = std::thread([this] { watch(); });
+  // Running before pid 0 returns to the program, which may fork at any moment
+  // of its SPMD part (util/running_thread.hpp).
+  watcher_ = start_running_thread([this] { watch(); });
 }
 
 SupervisorWatch::~SupervisorWatch() {

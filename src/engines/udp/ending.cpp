@@ -1,6 +1,5 @@
 // How a udp run ends: the farewell after bsp_end, an abort, a silent process,
 // a crash; and the heartbeat that tells a computing process from a dead one.
-#include <pthread.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -9,18 +8,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
-#include <utility>
 
 #include "engines/udp/thread_end.hpp"
 #include "engines/udp/transport.hpp"
+#include "util/running_thread.hpp"
 
 namespace superstep::udp {
 
 namespace {
 std::atomic<Transport*> g_live{nullptr};
-// The transport whose heartbeat a fork in progress holds (fork handlers).
-Transport* g_held_for_fork = nullptr;
 
 // How long an aborting process waits for the others to confirm.
 constexpr auto kAbortConfirm = std::chrono::milliseconds(500);
@@ -33,36 +29,11 @@ constexpr auto kFarewellQuiet = std::chrono::milliseconds(300);
 // that thread may not have been scheduled yet when the program crashes, and a
 // crash report that finds no transport tells nobody (the others would then
 // wait for the silence timeout and report the process a second time).
-//
-// A program may fork inside its SPMD part (its children are its own). A child
-// has only the forking thread; any lock another thread held at that moment
-// stays held in it forever. The heartbeat thread is therefore only ever in
-// one of two places when the program forks: waiting in its loop, or blocked
-// on heartbeat_mutex_, which the fork handlers hold across the fork. Never in
-// its start-up, which takes locks of the C library and of sanitizers (a
-// child forked then hung at exit in AddressSanitizer's leak check, on the
-// allocator lock the starting thread held): start_heartbeat waits for it.
+// Started as a running thread: a program may fork at any moment of its SPMD
+// part (util/running_thread.hpp).
 void Transport::start_heartbeat() {
-  static std::once_flag handlers;
-  std::call_once(handlers, [] {
-    pthread_atfork(hold_heartbeat_for_fork, release_heartbeat_after_fork,
-                   release_heartbeat_after_fork);
-  });
   g_live.store(this);
-  heartbeat_ = std::thread([this] { heartbeat_loop(); });
-  std::unique_lock lock(heartbeat_mutex_);
-  heartbeat_wake_.wait(lock, [this] { return heartbeat_waiting_; });
-}
-
-void Transport::hold_heartbeat_for_fork() {
-  Transport* t = g_live.load();
-  if (!t || !t->heartbeat_.joinable()) return;
-  t->heartbeat_mutex_.lock();
-  g_held_for_fork = t;
-}
-
-void Transport::release_heartbeat_after_fork() {
-  if (Transport* t = std::exchange(g_held_for_fork, nullptr)) t->heartbeat_mutex_.unlock();
+  heartbeat_ = start_running_thread([this] { heartbeat_loop(); });
 }
 
 Transport::~Transport() {
@@ -76,10 +47,8 @@ void Transport::heartbeat_loop() {
   // Several heartbeats per timeout, so that one or two lost ones do not
   // make a living process look dead.
   const auto interval = std::chrono::duration<double>(std::max(0.01, timeout_s_ / 8));
+  heartbeat_tid_ = current_thread_id();  // read after the join (thread_end.hpp)
   std::unique_lock lock(heartbeat_mutex_);
-  heartbeat_tid_ = current_thread_id();  // for join_until_gone (thread_end.hpp)
-  heartbeat_waiting_ = true;
-  heartbeat_wake_.notify_all();
   while (!heartbeat_stop_) {
     heartbeat_wake_.wait_for(lock, interval);
     if (heartbeat_stop_) break;

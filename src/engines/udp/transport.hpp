@@ -179,14 +179,10 @@ class Transport {
   [[noreturn]] void silent(int q, double seconds);
 
   // Makes this transport the one the crash handler tells others through, and
-  // starts the heartbeat; returns once the heartbeat thread waits in its loop.
+  // starts the heartbeat.
   void start_heartbeat();
   void heartbeat_loop();
   void stop_heartbeat();
-  // Around a fork() by the program: the heartbeat thread is kept waiting for
-  // its mutex, so that it holds no lock a child could inherit (ending.cpp).
-  static void hold_heartbeat_for_fork();
-  static void release_heartbeat_after_fork();
   [[noreturn]] void stopped_by_peer();
 
   int rank_ = 0;
@@ -222,7 +218,6 @@ class Transport {
   std::mutex heartbeat_mutex_;
   std::condition_variable heartbeat_wake_;
   bool heartbeat_stop_ = false;
-  bool heartbeat_waiting_ = false;  // the thread reached its loop (start_heartbeat)
 };
 
 }  // namespace superstep::udp
