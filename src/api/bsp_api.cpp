@@ -89,20 +89,38 @@ static inline bool plainly_valid(const Runtime* rt, int pid, const void* src, co
          nbytes > 0 && src && dst;
 }
 
-void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
+// Every put but the fast path's (Runtime::put_like_last).
+static inline void put_full(const char* primitive, int pid, const void* src, void* dst, int offset,
+                            int nbytes, bool hp) {
   Runtime* rt = Runtime::active();
   if (plainly_valid(rt, pid, src, dst, offset, nbytes)) [[likely]]
-    return rt->put("bsp_put", pid, src, dst, static_cast<std::uint64_t>(offset),
-                   static_cast<std::uint64_t>(nbytes), false);
-  drma("bsp_put", true, pid, src, dst, offset, nbytes, false);
+    return rt->put(primitive, pid, src, dst, static_cast<std::uint64_t>(offset),
+                   static_cast<std::uint64_t>(nbytes), hp);
+  drma(primitive, true, pid, src, dst, offset, nbytes, hp);
+}
+// Out of line, with the arguments of bsp_put: the fast path ends in a jump
+// here and saves no registers.
+[[gnu::noinline]] static void put_full_put(int pid, const void* src, void* dst, int offset,
+                                           int nbytes) {
+  put_full("bsp_put", pid, src, dst, offset, nbytes, false);
+}
+[[gnu::noinline]] static void put_full_hpput(int pid, const void* src, void* dst, int offset,
+                                             int nbytes) {
+  put_full("bsp_hpput", pid, src, dst, offset, nbytes, true);
+}
+
+void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
+  Runtime* rt = Runtime::active();
+  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
+    return;
+  put_full_put(pid, src, dst, offset, nbytes);
 }
 
 void bsp_hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
   Runtime* rt = Runtime::active();
-  if (plainly_valid(rt, pid, src, dst, offset, nbytes)) [[likely]]
-    return rt->put("bsp_hpput", pid, src, dst, static_cast<std::uint64_t>(offset),
-                   static_cast<std::uint64_t>(nbytes), true);
-  drma("bsp_hpput", true, pid, src, dst, offset, nbytes, true);
+  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
+    return;
+  put_full_hpput(pid, src, dst, offset, nbytes);
 }
 
 void bsp_get(int pid, const void* src, int offset, void* dst, int nbytes) {

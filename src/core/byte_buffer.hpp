@@ -55,6 +55,16 @@ class ByteBuffer {
   void clear() { size_ = 0; }
 
   // Appends n uninitialised bytes and returns where they start.
+  bool has_room(std::size_t n) const { return n <= capacity_ - size_; }
+  void make_room(std::size_t n) {
+    if (!has_room(n)) reserve(size_ + n);
+  }
+  // grow() where has_room(n): no allocation, so no call on the way.
+  char* grow_in_room(std::size_t n) {
+    char* at = data_ + size_;
+    size_ += n;
+    return at;
+  }
   char* grow(std::size_t n) {
     if (n > capacity_ - size_) reserve(size_ + n);
     char* at = data_ + size_;

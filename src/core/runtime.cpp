@@ -71,6 +71,22 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   }
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
+  last_put_.resize(nprocs_);
+  if (!profile_)
+    fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+        {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
+}
+
+void Runtime::remember_put(int pid, const void* ident) {
+  LastPut& last = last_put_[pid];
+  if (!last.ident) remembered_.push_back(pid);
+  const Registration* reg = registry_.find(ident);
+  last = {ident, reg->address[pid], reg->size[pid]};
+}
+
+void Runtime::forget_puts() {
+  for (int pid : remembered_) last_put_[pid] = LastPut{};
+  remembered_.clear();
 }
 
 void Runtime::begin(int nprocs) {
@@ -137,6 +153,7 @@ void Runtime::unresolvable(const char* primitive, int pid, const void* ident, st
 void Runtime::push_reg(const void* ident, std::uint64_t size) {
   if (profile_) [[unlikely]]
     profile_->push_reg();
+  forget_puts();
   std::uint64_t id = registry_.push(ident, size);
   outbox_[parity_].push(pid_, ident, size, id);
 }
@@ -144,6 +161,7 @@ void Runtime::push_reg(const void* ident, std::uint64_t size) {
 void Runtime::pop_reg(const void* ident) {
   if (profile_) [[unlikely]]
     profile_->pop_reg();
+  forget_puts();
   if (!registry_.pop(ident))
     usage_error("bsp_pop_reg",
                 "address %p is not registered (counting this superstep's pushes and pops); pop "

@@ -49,6 +49,8 @@ class Runtime {
     std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
     if (profile_) [[unlikely]]
       profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
+    if (nbytes <= fast_put_max_) [[likely]]
+      remember_put(pid, dst);
     Outbox& out = outbox_[parity_];
     if (hp && nbytes >= shared_area_min_ && pid != pid_ &&
         hpput_direct(pid, dst, remote, src, nbytes))
@@ -57,6 +59,26 @@ class Runtime {
       out.hpput(pid_, pid, remote, src, nbytes);
     else
       out.put(pid, remote, src, nbytes);
+  }
+  // The fast path of bsp_put and bsp_hpput (bsp_api.cpp): a small transfer
+  // into the registration that the last put to `pid` resolved, checked
+  // against what that put remembered (LastPut), when its stream has room.
+  // False: nothing done, take the full path, put().
+  [[gnu::always_inline]] bool put_like_last(int pid, const void* src, const void* dst, int offset,
+                                            int nbytes) {
+    if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
+    const LastPut& last = last_put_[pid];
+    // Unsigned: a count of 0 or less is out of range too.
+    if (dst != last.ident || static_cast<std::uint32_t>(nbytes) - 1 >= fast_put_max_ ||
+        offset < 0 || !src)
+      return false;
+    // Known to the compiler: the copy then needs no call, nor the path any
+    // register that a call would make it save.
+    if (static_cast<std::uint32_t>(nbytes) > LastPut::kMaxBytes) __builtin_unreachable();
+    std::uint64_t offset64 = static_cast<std::uint32_t>(offset);
+    if (offset64 + static_cast<std::uint32_t>(nbytes) > last.size) return false;
+    return outbox_[parity_].put_inline_if_room(pid, last.base + offset64, src,
+                                               static_cast<std::uint32_t>(nbytes));
   }
   void get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
            std::uint64_t nbytes, bool hp);
@@ -135,6 +157,11 @@ class Runtime {
   }
   [[noreturn]] void unresolvable(const char* primitive, int pid, const void* ident,
                                  std::uint64_t offset, std::uint64_t nbytes) const;
+  // Keeps what put_like_last needs of the registration `ident` resolves to on
+  // pid (resolved already); forget_puts() drops it all, at every sync and
+  // every push or pop, where what an address resolves to may change.
+  void remember_put(int pid, const void* ident);
+  void forget_puts();
 
   // sync.cpp
   void run_sync(SyncKind kind);
@@ -198,6 +225,22 @@ class Runtime {
   std::vector<const char*> reply_cursors_;  // per owner: the next answer in its reply
   int parity_ = 0;
   std::vector<StreamRef> stream_refs_;
+
+  // put_like_last: per destination, the registration its last small put
+  // resolved (ident nullptr: none), where it starts and how large it is
+  // there; the destinations remembered this superstep; and the largest put
+  // the fast path takes: every put up to it is copied into the stream at the
+  // call, hpputs too (0 when profiling: every put is counted by put()).
+  struct LastPut {
+    // The largest put the fast path takes: element-sized transfers (a double,
+    // a complex double), where the cost of the call is all there is.
+    static constexpr std::uint32_t kMaxBytes = 16;
+    const void* ident = nullptr;
+    std::uint64_t base = 0, size = 0;
+  };
+  std::vector<LastPut> last_put_;
+  std::vector<int> remembered_;
+  std::uint32_t fast_put_max_ = 0;
 
   std::vector<GetRequest> gets_;
   bool answered_gets_ = false;  // some of gets_ is answered by its owner

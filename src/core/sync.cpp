@@ -99,6 +99,7 @@ Publication Runtime::publish(SyncKind kind) const {
 void Runtime::run_sync(SyncKind kind) {
   if (profile_) [[unlikely]]
     profile_->sync_entered();
+  forget_puts();  // what an address resolves to may change at this sync
   Outbox& out = outbox_[parity_];
   out.seal();
   for (int dst = 0; dst < nprocs_; ++dst)

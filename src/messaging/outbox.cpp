@@ -84,7 +84,11 @@ void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin orig
 void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
   if (stage(dst, dst_address, src, nbytes)) return;
   const bool message = sends_as_bulk(nbytes) && dst != self_;
-  if (inline_only_ && !message) return put_inline(dst, dst_address, src, nbytes);
+  if (inline_only_ && !message) {
+    if (!put_inline_if_room(dst, dst_address, src, nbytes))
+      put_inline_after_growing(dst, dst_address, src, nbytes);
+    return;
+  }
   std::uint64_t offset = bulk_.size();
   bulk_.append(src, nbytes);
   remote_record(dst, dst_address, kFromBulk, nbytes, offset);
@@ -99,6 +103,13 @@ void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes,
 
 void Outbox::share_request(int owner, std::uint64_t address) {
   record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
+}
+
+void Outbox::put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
+                                      std::uint64_t nbytes) {
+  // Room for a new record, the most a put of nbytes takes.
+  lanes_[dst].stream.make_room(record_writer::put_inline_bytes(nbytes));
+  put_inline_if_room(dst, dst_address, src, nbytes);
 }
 
 void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src,

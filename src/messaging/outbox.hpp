@@ -52,6 +52,8 @@ class Outbox {
   // Whether a transfer of nbytes between two processes is a bulk message (the
   // same rule for puts, hpputs and gets).
   bool sends_as_bulk(std::uint64_t nbytes) const { return bulk_min_ && nbytes >= bulk_min_; }
+  // The largest put that travels inside its stream.
+  std::uint64_t inline_max() const { return inline_max_; }
   // A payload this process sends as a bulk message at the sync, in issue order.
   struct BulkSend {
     int dst;
@@ -69,10 +71,39 @@ class Outbox {
 
   [[gnu::always_inline]] void put(int dst, std::uint64_t dst_address, const void* src,
                                   std::uint64_t nbytes) {
-    if (nbytes <= inline_max_)
-      put_inline(dst, dst_address, src, nbytes);
-    else
+    if (nbytes > inline_max_)
       put_bulk(dst, dst_address, src, nbytes);
+    else if (!put_inline_if_room(dst, dst_address, src, nbytes))
+      put_inline_after_growing(dst, dst_address, src, nbytes);
+  }
+  // A put of at most inline_max() bytes, into its stream, when the stream has
+  // room for it without growing; false (nothing done) when it has not. Calls
+  // nothing: the fast path of small puts (Runtime::put_like_last) is this.
+  [[gnu::always_inline]] bool put_inline_if_room(int dst, std::uint64_t dst_address,
+                                                 const void* src, std::uint64_t nbytes) {
+    Lane& lane = lanes_[dst];
+    // The open record's state lives here, not in the stream: extending it
+    // reads nothing back from the stream (one store to its byte count).
+    if (dst_address == lane.next_address && lane.open_bytes + nbytes <= kCombineMax) {
+      if (!lane.stream.has_room(padded8(nbytes))) return false;
+      lane.open_bytes += static_cast<std::uint32_t>(nbytes);
+      record_writer::set_put_inline_bytes(lane.stream.data() + lane.open_header, lane.open_bytes);
+      copy_bytes(lane.stream.grow_in_room(padded8(nbytes)), src, nbytes);
+    } else {
+      std::uint64_t record_bytes = record_writer::put_inline_bytes(nbytes);
+      if (!lane.stream.has_room(record_bytes)) return false;
+      if (lane.stream.empty()) ++nonempty_streams_;
+      ++lane.others;
+      char* at = lane.stream.grow_in_room(record_bytes);
+      copy_bytes(record_writer::put_inline(at, dst_address, static_cast<std::uint32_t>(nbytes)),
+                 src, nbytes);
+      lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
+      lane.open_bytes = static_cast<std::uint32_t>(nbytes);
+    }
+    // Only a record whose bytes fill whole words can be extended: the next
+    // put's bytes must follow its payload without padding in between.
+    lane.next_address = nbytes % 8 == 0 ? dst_address + nbytes : kNoRecord;
+    return true;
   }
   // as_bulk: the owner answers with a bulk message (BulkMessages), not in the reply round.
   void get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk = false);
@@ -124,26 +155,9 @@ class Outbox {
     return lane.stream.grow(n);
   }
 
-  [[gnu::always_inline]] void put_inline(int dst, std::uint64_t dst_address, const void* src,
-                                         std::uint64_t nbytes) {
-    Lane& lane = lanes_[dst];
-    // The open record's state lives here, not in the stream: extending it
-    // reads nothing back from the stream (one store to its byte count).
-    if (dst_address == lane.next_address && lane.open_bytes + nbytes <= kCombineMax) {
-      lane.open_bytes += static_cast<std::uint32_t>(nbytes);
-      record_writer::set_put_inline_bytes(lane.stream.data() + lane.open_header, lane.open_bytes);
-      copy_bytes(lane.stream.grow(padded8(nbytes)), src, nbytes);
-    } else {
-      char* at = append(dst, record_writer::put_inline_bytes(nbytes));
-      copy_bytes(record_writer::put_inline(at, dst_address, static_cast<std::uint32_t>(nbytes)),
-                 src, nbytes);
-      lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
-      lane.open_bytes = static_cast<std::uint32_t>(nbytes);
-    }
-    // Only a record whose bytes fill whole words can be extended: the next
-    // put's bytes must follow its payload without padding in between.
-    lane.next_address = nbytes % 8 == 0 ? dst_address + nbytes : kNoRecord;
-  }
+  // Makes room in dst's stream for a put of nbytes, then puts it.
+  void put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
+                                std::uint64_t nbytes);
 
   void put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   // Copies a large put into the shared staging area and records it; false

@@ -17,6 +17,9 @@ int main(int argc, char *argv[]) {
   bsp_send(bsp_pid(), NULL, local, sizeof local);
   bsp_sync();
   if (bsp_pid() == bsp_nprocs() - 1) { /* superstep 2 */
+    /* A legal put first: the misuse then meets the fast path of small puts (what the last put
+     * to that process resolved), which must leave it to the full checks. */
+    bsp_put(target, local, area, 0, sizeof(int));
     if (is(variant, "put_nbytes")) bsp_put(target, local, area, 0, -4);
     if (is(variant, "put_offset")) bsp_put(target, local, area, -4, sizeof(int));
     if (is(variant, "get_nbytes")) bsp_get(target, area, 0, local, -1);
