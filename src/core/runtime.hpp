@@ -76,6 +76,7 @@ class Runtime {
     // register that a call would make it save.
     if (static_cast<std::uint32_t>(nbytes) > LastPut::kMaxBytes) __builtin_unreachable();
     std::uint64_t offset64 = static_cast<std::uint32_t>(offset);
+    // Also what stops a NULL dst on an empty entry (ident nullptr, size 0).
     if (offset64 + static_cast<std::uint32_t>(nbytes) > last.size) return false;
     return outbox_[parity_].put_inline_if_room(pid, last.base + offset64, src,
                                                static_cast<std::uint32_t>(nbytes));
