@@ -89,7 +89,7 @@ static inline bool plainly_valid(const Runtime* rt, int pid, const void* src, co
          nbytes > 0 && src && dst;
 }
 
-// Every put but the fast path's (Runtime::put_like_last).
+// Every put but the fast paths' (Runtime::put_continuing, put_like_last).
 static inline void put_full(const char* primitive, int pid, const void* src, void* dst, int offset,
                             int nbytes, bool hp) {
   Runtime* rt = Runtime::active();
@@ -98,29 +98,36 @@ static inline void put_full(const char* primitive, int pid, const void* src, voi
                    static_cast<std::uint64_t>(nbytes), hp);
   drma(primitive, true, pid, src, dst, offset, nbytes, hp);
 }
-// Out of line, with the arguments of bsp_put: the fast path ends in a jump
-// here and saves no registers.
-[[gnu::noinline]] static void put_full_put(int pid, const void* src, void* dst, int offset,
-                                           int nbytes) {
+// Out of line, with the arguments of bsp_put: the first tier ends in a jump
+// here and saves no registers; this one tries the second tier, then the full
+// path.
+[[gnu::noinline]] static void put_not_continuing(int pid, const void* src, void* dst, int offset,
+                                                 int nbytes) {
+  Runtime* rt = Runtime::active();
+  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
+    return;
   put_full("bsp_put", pid, src, dst, offset, nbytes, false);
 }
-[[gnu::noinline]] static void put_full_hpput(int pid, const void* src, void* dst, int offset,
-                                             int nbytes) {
+[[gnu::noinline]] static void hpput_not_continuing(int pid, const void* src, void* dst, int offset,
+                                                   int nbytes) {
+  Runtime* rt = Runtime::active();
+  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
+    return;
   put_full("bsp_hpput", pid, src, dst, offset, nbytes, true);
 }
 
 void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
   Runtime* rt = Runtime::active();
-  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
+  if (rt && rt->put_continuing(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  put_full_put(pid, src, dst, offset, nbytes);
+  put_not_continuing(pid, src, dst, offset, nbytes);
 }
 
 void bsp_hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
   Runtime* rt = Runtime::active();
-  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
+  if (rt && rt->put_continuing(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  put_full_hpput(pid, src, dst, offset, nbytes);
+  hpput_not_continuing(pid, src, dst, offset, nbytes);
 }
 
 void bsp_get(int pid, const void* src, int offset, void* dst, int nbytes) {
@@ -140,7 +147,10 @@ void bsp_set_tagsize(int* tag_nbytes) {
   *tag_nbytes = static_cast<int>(rt.set_tagsize(*tag_nbytes));
 }
 
-void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes) {
+// Every send but the fast path's (Runtime::send_small); out of line, so
+// that the fast path ends in a jump here and saves no registers.
+[[gnu::noinline]] static void send_full(int pid, const void* tag, const void* payload,
+                                        int payload_nbytes) {
   Runtime& rt = running("bsp_send");
   check_pid("bsp_send", rt, pid);
   check_not_negative("bsp_send", "payload_nbytes", payload_nbytes);
@@ -149,6 +159,13 @@ void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes)
                 rt.tagsize());
   check_not_null("bsp_send", "payload", payload, payload_nbytes);
   rt.send(pid, tag, payload, static_cast<std::uint64_t>(payload_nbytes));
+}
+
+void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes) {
+  Runtime* rt = Runtime::active();
+  if (rt && rt->send_small(pid, tag, payload, payload_nbytes)) [[likely]]
+    return;
+  send_full(pid, tag, payload, payload_nbytes);
 }
 
 void bsp_qsize(int* nmessages, int* accum_nbytes) {

@@ -54,8 +54,10 @@ class ByteBuffer {
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }
 
-  // Appends n uninitialised bytes and returns where they start.
+  // Whether n more bytes fit without allocating.
   bool has_room(std::size_t n) const { return n <= capacity_ - size_; }
+  // How many bytes it can still grow by without allocating.
+  std::size_t room() const { return capacity_ - size_; }
   void make_room(std::size_t n) {
     if (!has_room(n)) reserve(size_ + n);
   }
@@ -65,6 +67,7 @@ class ByteBuffer {
     size_ += n;
     return at;
   }
+  // Appends n uninitialised bytes and returns where they start.
   char* grow(std::size_t n) {
     if (n > capacity_ - size_) reserve(size_ + n);
     char* at = data_ + size_;

@@ -71,6 +71,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   }
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
+  set_tagsize_now(0);
   last_put_.resize(nprocs_);
   if (!profile_)
     fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
@@ -87,6 +88,16 @@ void Runtime::remember_put(int pid, const void* ident) {
 void Runtime::forget_puts() {
   for (int pid : remembered_) last_put_[pid] = LastPut{};
   remembered_.clear();
+  put_run_ = PutRun{};
+}
+
+void Runtime::open_put_run(int pid, const void* ident, std::uint64_t end, std::uint64_t size) {
+  Outbox::Run run = outbox_[parity_].open_run(pid);
+  // Only where every put it may take is a small one (fast_put_max_ may be
+  // lower where puts become bulk messages early), and only up to the area's end.
+  if (fast_put_max_ < LastPut::kMaxBytes || run.room == 0) return;
+  run.room = std::min(run.room, size - end);
+  put_run_ = {pid, ident, static_cast<std::uint32_t>(end), run};
 }
 
 void Runtime::begin(int nprocs) {

@@ -60,10 +60,26 @@ class Runtime {
     else
       out.put(pid, remote, src, nbytes);
   }
-  // The fast path of bsp_put and bsp_hpput (bsp_api.cpp): a small transfer
-  // into the registration that the last put to `pid` resolved, checked
-  // against what that put remembered (LastPut), when its stream has room.
-  // False: nothing done, take the full path, put().
+  // The fast paths of bsp_put and bsp_hpput (bsp_api.cpp), in two tiers.
+  // put_continuing takes a put of 8 or 16 bytes that continues the last one
+  // (same process, same registration, the next offset: PutRun) and needs no
+  // register saved. put_like_last takes a small transfer into the
+  // registration that the last small put to `pid` resolved, checked against
+  // what that put remembered (LastPut), when its stream has room, and opens a
+  // run for put_continuing. False: nothing done, take the next tier (the
+  // full path is put()).
+  [[gnu::always_inline]] bool put_continuing(int pid, const void* src, const void* dst, int offset,
+                                             int nbytes) {
+    PutRun& run = put_run_;
+    // A negative offset never equals next_offset (at most INT_MAX).
+    if (pid != run.pid || dst != run.ident ||
+        static_cast<std::uint32_t>(offset) != run.next_offset || (nbytes != 8 && nbytes != 16) ||
+        !src)
+      return false;
+    if (!Outbox::extend_run(run.run, src, static_cast<std::uint32_t>(nbytes))) return false;
+    run.next_offset += static_cast<std::uint32_t>(nbytes);
+    return true;
+  }
   [[gnu::always_inline]] bool put_like_last(int pid, const void* src, const void* dst, int offset,
                                             int nbytes) {
     if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
@@ -75,11 +91,14 @@ class Runtime {
     // Known to the compiler: the copy then needs no call, nor the path any
     // register that a call would make it save.
     if (static_cast<std::uint32_t>(nbytes) > LastPut::kMaxBytes) __builtin_unreachable();
-    std::uint64_t offset64 = static_cast<std::uint32_t>(offset);
+    std::uint64_t end = static_cast<std::uint64_t>(offset) + static_cast<std::uint32_t>(nbytes);
     // Also what stops a NULL dst on an empty entry (ident nullptr, size 0).
-    if (offset64 + static_cast<std::uint32_t>(nbytes) > last.size) return false;
-    return outbox_[parity_].put_inline_if_room(pid, last.base + offset64, src,
-                                               static_cast<std::uint32_t>(nbytes));
+    if (end > last.size) return false;
+    if (!outbox_[parity_].put_inline_if_room(pid, last.base + static_cast<std::uint32_t>(offset),
+                                             src, static_cast<std::uint32_t>(nbytes)))
+      return false;
+    open_put_run(pid, dst, end, last.size);
+    return true;
   }
   void get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
            std::uint64_t nbytes, bool hp);
@@ -95,6 +114,22 @@ class Runtime {
     if (profile_) [[unlikely]]
       profile_->count(profile::kSend, pid, nbytes + tagsize_);
     outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
+  }
+  // The fast path of bsp_send (bsp_api.cpp): a valid message whose tag and
+  // payload are at most Outbox::kSmallSendBytes each, when its stream has
+  // room and nothing is profiled. False: nothing done, take the full path
+  // (the API's checks, then send()).
+  [[gnu::always_inline]] bool send_small(int pid, const void* tag, const void* payload,
+                                         int nbytes) {
+    constexpr std::uint32_t kMax = Outbox::kSmallSendBytes;
+    std::uint32_t tag_bytes = fast_send_tag_;
+    // Unsigned: a negative count is out of range too.
+    if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_) ||
+        static_cast<std::uint32_t>(nbytes) > kMax || tag_bytes > kMax ||
+        (!payload && nbytes != 0) || (!tag && tag_bytes != 0))
+      return false;
+    return outbox_[parity_].send_if_room(pid, tag, tag_bytes, payload,
+                                         static_cast<std::uint32_t>(nbytes));
   }
   MessageQueue& queue() { return queue_; }
 
@@ -158,6 +193,9 @@ class Runtime {
   }
   [[noreturn]] void unresolvable(const char* primitive, int pid, const void* ident,
                                  std::uint64_t offset, std::uint64_t nbytes) const;
+  // Opens the run that put_continuing extends: puts into `ident` on pid
+  // from offset `end` on, into an area of `size` bytes there.
+  void open_put_run(int pid, const void* ident, std::uint64_t end, std::uint64_t size);
   // Keeps what put_like_last needs of the registration `ident` resolves to on
   // pid (resolved already); forget_puts() drops it all, at every sync and
   // every push or pop, where what an address resolves to may change.
@@ -240,6 +278,16 @@ class Runtime {
     std::uint64_t base = 0, size = 0;
   };
   std::vector<LastPut> last_put_;
+  // put_continuing: the run of puts the last put_like_last opened (pid -1:
+  // none), forgotten with LastPut. next_offset: where the next put into
+  // `ident` must start to continue it.
+  struct PutRun {
+    int pid = -1;
+    const void* ident = nullptr;
+    std::uint32_t next_offset = 0;
+    Outbox::Run run;
+  };
+  PutRun put_run_;
   std::vector<int> remembered_;
   std::uint32_t fast_put_max_ = 0;
 
@@ -272,6 +320,13 @@ class Runtime {
   std::vector<BulkAnswer> bulk_answers_;  // noted in phase 1, sent in phase 2
 
   std::uint32_t tagsize_ = 0;
+  // tagsize_ where send_small may take a message, else above any size it
+  // takes (when profiling: every send is counted by send()).
+  std::uint32_t fast_send_tag_ = 0;
+  void set_tagsize_now(std::uint32_t bytes) {
+    tagsize_ = bytes;
+    fast_send_tag_ = profile_ ? UINT32_MAX : bytes;
+  }
   std::int64_t tagsize_next_ = 0;
   std::uint32_t tagsize_calls_ = 0;
   MessageQueue queue_;

@@ -120,7 +120,7 @@ void Runtime::run_sync(SyncKind kind) {
     // Popped areas matter only where areas are shared (shared_areas.cpp).
     if (all & kFlagRegistration)
       registry_.commit(pushes_of_, caps_.shared_areas ? &popped_ : nullptr);
-    if (all & kFlagTagsize) tagsize_ = static_cast<std::uint32_t>(tagsize_next_);
+    if (all & kFlagTagsize) set_tagsize_now(static_cast<std::uint32_t>(tagsize_next_));
     // Sources must stay until everyone has read from them: an hpput's user
     // memory may change once its process leaves the sync, and after bsp_end
     // a process is gone altogether.

@@ -105,6 +105,13 @@ void Outbox::share_request(int owner, std::uint64_t address) {
   record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
 }
 
+Outbox::Run Outbox::open_run(int dst) const {
+  const Lane& lane = lanes_[dst];
+  if (lane.next_address == kNoRecord) return {};
+  return {const_cast<Lane*>(&lane), lane.stream.size(),
+          std::min<std::uint64_t>(kCombineMax - lane.open_bytes, lane.stream.room())};
+}
+
 void Outbox::put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
                                       std::uint64_t nbytes) {
   // Room for a new record, the most a put of nbytes takes.

@@ -19,6 +19,8 @@
 namespace superstep {
 
 class Outbox {
+  struct Lane;  // what this process sends one destination (below)
+
  public:
   // Puts up to this many bytes travel inside the stream; larger ones are
   // staged in the bulk area and read by the destination into place.
@@ -81,28 +83,50 @@ class Outbox {
   // nothing: the fast path of small puts (Runtime::put_like_last) is this.
   [[gnu::always_inline]] bool put_inline_if_room(int dst, std::uint64_t dst_address,
                                                  const void* src, std::uint64_t nbytes) {
+    if (put_extending(dst, dst_address, src, nbytes)) return true;
     Lane& lane = lanes_[dst];
-    // The open record's state lives here, not in the stream: extending it
-    // reads nothing back from the stream (one store to its byte count).
-    if (dst_address == lane.next_address && lane.open_bytes + nbytes <= kCombineMax) {
-      if (!lane.stream.has_room(padded8(nbytes))) return false;
-      lane.open_bytes += static_cast<std::uint32_t>(nbytes);
-      record_writer::set_put_inline_bytes(lane.stream.data() + lane.open_header, lane.open_bytes);
-      copy_bytes(lane.stream.grow_in_room(padded8(nbytes)), src, nbytes);
-    } else {
-      std::uint64_t record_bytes = record_writer::put_inline_bytes(nbytes);
-      if (!lane.stream.has_room(record_bytes)) return false;
-      if (lane.stream.empty()) ++nonempty_streams_;
-      ++lane.others;
-      char* at = lane.stream.grow_in_room(record_bytes);
-      copy_bytes(record_writer::put_inline(at, dst_address, static_cast<std::uint32_t>(nbytes)),
-                 src, nbytes);
-      lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
-      lane.open_bytes = static_cast<std::uint32_t>(nbytes);
-    }
-    // Only a record whose bytes fill whole words can be extended: the next
-    // put's bytes must follow its payload without padding in between.
-    lane.next_address = nbytes % 8 == 0 ? dst_address + nbytes : kNoRecord;
+    std::uint64_t record_bytes = record_writer::put_inline_bytes(nbytes);
+    if (!lane.stream.has_room(record_bytes)) return false;
+    if (lane.stream.empty()) ++nonempty_streams_;
+    ++lane.others;
+    char* at = lane.stream.grow_in_room(record_bytes);
+    copy_bytes(record_writer::put_inline(at, dst_address, static_cast<std::uint32_t>(nbytes)), src,
+               nbytes);
+    lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
+    lane.open_bytes = static_cast<std::uint32_t>(nbytes);
+    lane.next_address = next_after(dst_address, nbytes);
+    return true;
+  }
+  // A run of puts each of which continues the last (an array written element
+  // by element): what the cheapest put needs to grow the open record of one
+  // stream with no other look at the outbox. Valid while the stream stays as
+  // the run left it, which its size tells: anything else written into the
+  // stream (another record, a send, a seal) changes the size first.
+  struct Run {
+    Lane* lane = nullptr;
+    std::uint64_t size = 0;  // the stream's size while the run is valid
+    std::uint64_t room = 0;  // how many bytes the run may still grow by (a caller may lower it)
+  };
+  // The run that the last put into dst's stream left open (room 0: none).
+  Run open_run(int dst) const;
+  // Grows the run by nbytes (a multiple of 8, at most 16) copied from src;
+  // false (nothing done) when the stream has changed or the run has no room.
+  // Calls nothing and needs so few registers that its callers save none
+  // (Runtime::put_continuing).
+  [[gnu::always_inline]] static bool extend_run(Run& run, const void* src, std::uint32_t nbytes) {
+    if (nbytes % 8 != 0 || nbytes > 16) __builtin_unreachable();
+    Lane& lane = *run.lane;
+    char* stream = lane.stream.data();
+    std::uint64_t size = lane.stream.size();
+    if (size != run.size || nbytes > run.room) return false;
+    std::uint32_t grown = lane.open_bytes + nbytes;
+    lane.stream.grow_in_room(nbytes);
+    lane.open_bytes = grown;
+    lane.next_address += nbytes;
+    run.size = size + nbytes;
+    run.room -= nbytes;
+    record_writer::set_put_inline_bytes(stream + lane.open_header, grown);
+    copy_bytes(stream + size, src, nbytes);
     return true;
   }
   // as_bulk: the owner answers with a bulk message (BulkMessages), not in the reply round.
@@ -116,10 +140,24 @@ class Outbox {
   [[gnu::always_inline]] void send(int dst, const void* tag, std::uint32_t tag_bytes,
                                    const void* payload, std::uint64_t payload_bytes) {
     Lane& lane = lanes_[dst];
-    char* at = grow_stream(lane, record_writer::send_bytes(tag_bytes, payload_bytes));
-    ++lane.sends;
-    lane.send_bytes += payload_bytes;
-    record_writer::send(at, tag, tag_bytes, payload, payload_bytes);
+    write_send(lane, grow_stream(lane, record_writer::send_bytes(tag_bytes, payload_bytes)), tag,
+               tag_bytes, payload, payload_bytes);
+  }
+  // A send of a tag and a payload of at most kSmallSendBytes each, when its
+  // stream has room without growing; false (nothing done) when it has not.
+  // Calls nothing: the fast path of bsp_send (Runtime::send_small) is this.
+  static constexpr std::uint32_t kSmallSendBytes = 16;
+  [[gnu::always_inline]] bool send_if_room(int dst, const void* tag, std::uint32_t tag_bytes,
+                                           const void* payload, std::uint32_t payload_bytes) {
+    if (tag_bytes > kSmallSendBytes || payload_bytes > kSmallSendBytes) __builtin_unreachable();
+    Lane& lane = lanes_[dst];
+    std::uint64_t record_bytes = record_writer::send_bytes(tag_bytes, payload_bytes);
+    if (!lane.stream.has_room(record_bytes)) return false;
+    if (lane.stream.empty()) ++nonempty_streams_;
+    lane.next_address = kNoRecord;
+    write_send(lane, lane.stream.grow_in_room(record_bytes), tag, tag_bytes, payload,
+               payload_bytes);
+    return true;
   }
   // A push goes to every other process: each learns this process's address.
   // Pops travel nowhere: every process resolves the same slot id itself, and
@@ -155,6 +193,33 @@ class Outbox {
     return lane.stream.grow(n);
   }
 
+  [[gnu::always_inline]] static void write_send(Lane& lane, char* at, const void* tag,
+                                                std::uint32_t tag_bytes, const void* payload,
+                                                std::uint64_t payload_bytes) {
+    ++lane.sends;
+    lane.send_bytes += payload_bytes;
+    record_writer::send(at, tag, tag_bytes, payload, payload_bytes);
+  }
+  // A put whose bytes follow the open record's, when the stream has room:
+  // grows that record; false (nothing done) otherwise.
+  [[gnu::always_inline]] bool put_extending(int dst, std::uint64_t dst_address, const void* src,
+                                            std::uint64_t nbytes) {
+    Lane& lane = lanes_[dst];
+    // The open record's state lives here, not in the stream: extending it
+    // reads nothing back from the stream (one store to its byte count).
+    std::uint64_t grown = lane.open_bytes + nbytes;
+    if (dst_address != lane.next_address || grown > kCombineMax ||
+        !lane.stream.has_room(padded8(nbytes)))
+      return false;
+    lane.open_bytes = static_cast<std::uint32_t>(grown);
+    char* stream = lane.stream.data();
+    char* at = lane.stream.grow_in_room(padded8(nbytes));
+    lane.next_address = next_after(dst_address, nbytes);
+    record_writer::set_put_inline_bytes(stream + lane.open_header,
+                                        static_cast<std::uint32_t>(grown));
+    copy_bytes(at, src, nbytes);
+    return true;
+  }
   // Makes room in dst's stream for a put of nbytes, then puts it.
   void put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
                                 std::uint64_t nbytes);
@@ -167,6 +232,12 @@ class Outbox {
                      std::uint64_t address);
 
   static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
+  // Where a put that may extend the record just written starts. Only a
+  // record whose bytes fill whole words can be extended: the next put's bytes
+  // must follow its payload without padding in between.
+  static std::uint64_t next_after(std::uint64_t dst_address, std::uint64_t nbytes) {
+    return nbytes % 8 == 0 ? dst_address + nbytes : kNoRecord;
+  }
 
   std::vector<Lane> lanes_;
   ByteBuffer bulk_;

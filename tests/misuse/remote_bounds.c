@@ -1,8 +1,11 @@
 /* offset + nbytes beyond the size the REMOTE process registered (argv[1]: put, get, hpput,
- * hpget). The last process registers `area` with 16 ints, every other process with 4, so the
- * last process's own registration allows the transfer and only the remote size forbids it.
- * (At p = 1 the target is the process itself, which registers 4 ints.) Superstep 1 first does
- * the same transfer ending exactly at the remote size, which is legal. */
+ * hpget, put_run, hpput_run). The last process registers `area` with 16 ints, every other process
+ * with 4, so the last process's own registration allows the transfer and only the remote size
+ * forbids it. (At p = 1 the target is the process itself, which registers 4 ints.) Superstep 1
+ * first does the same transfer ending exactly at the remote size, which is legal. The _run variants
+ * put 8 bytes at offset 8, then 8 at offset 0, which opens the run of puts that the cheapest put
+ * continues, then continue it with 16 bytes at offset 8: the run must know where the remote
+ * area ends. */
 #include "misuse.h"
 
 static int area[16];
@@ -23,8 +26,15 @@ int main(int argc, char *argv[]) {
       /* The legal put first in superstep 2 too: the misuse then meets the fast path of small
        * puts (what the last put to that process resolved), which must leave it to the full
        * checks. */
-      if (superstep == MISUSE_SUPERSTEP && strstr(variant, "put"))
+      if (superstep == MISUSE_SUPERSTEP && (is(variant, "put") || is(variant, "hpput")))
         bsp_put(target, local, area, offset, legal);
+      if (strstr(variant, "_run")) {
+        void (*put)(int, const void *, void *, int, int) =
+            is(variant, "hpput_run") ? bsp_hpput : bsp_put;
+        put(target, local, area, legal, legal);
+        put(target, local, area, 0, legal);
+        put(target, local, area, legal, superstep == MISUSE_SUPERSTEP ? 2 * legal : legal);
+      }
       if (is(variant, "put")) bsp_put(target, local, area, offset, nbytes);
       if (is(variant, "get")) bsp_get(target, area, offset, local, nbytes);
       if (is(variant, "hpput")) bsp_hpput(target, local, area, offset, nbytes);

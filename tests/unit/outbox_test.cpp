@@ -135,6 +135,88 @@ TEST_F(OutboxTest, PushGoesToEveryOtherProcess) {
   EXPECT_EQ(records(out.stream(2))[0].kind(), RecordKind::kPush);
 }
 
+// A run (what the cheapest put, Runtime::put_continuing, grows) continues the
+// open record in place, as a put would, until its room is spent.
+TEST_F(OutboxTest, RunGrowsTheOpenRecordUntilItsRoomIsSpent) {
+  for (int i = 0; i < 8; ++i) words[i] = static_cast<std::uint64_t>(i) + 100;
+  out.put(1, 0x10000, &words[0], 8);
+  // Its room ends where the stream would have to grow.
+  EXPECT_EQ(out.open_run(1).room, out.stream(1).room());
+  out.stream(1).make_room(2 * Outbox::kCombineMax);
+  Outbox::Run run = out.open_run(1);
+  EXPECT_EQ(run.room, Outbox::kCombineMax - 8);
+  run.room = 24;  // as the caller lowers it to its area's end
+  EXPECT_TRUE(Outbox::extend_run(run, &words[1], 8));
+  EXPECT_TRUE(Outbox::extend_run(run, &words[2], 16));
+  EXPECT_FALSE(Outbox::extend_run(run, &words[4], 8));  // no room left
+  out.put(1, 0x10020, &words[4], 8);                    // the record's own rule still continues it
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].put_inline().nbytes, 40u);
+  EXPECT_EQ(std::memcmp(r[0].put_inline().data, words, 40), 0);
+}
+
+TEST_F(OutboxTest, RunRoomStopsAtTheCombineLimit) {
+  int n = static_cast<int>(Outbox::kCombineMax / 8);
+  out.stream(1).make_room(2 * Outbox::kCombineMax);
+  out.put(1, 0x10000, &words[0], 8);
+  Outbox::Run run = out.open_run(1);
+  for (int i = 1; i < n; ++i) ASSERT_TRUE(Outbox::extend_run(run, &words[i], 8)) << i;
+  EXPECT_EQ(run.room, 0u);
+  EXPECT_FALSE(Outbox::extend_run(run, &words[n], 8));
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].put_inline().nbytes, Outbox::kCombineMax);
+}
+
+// Anything else written into the stream ends the run: growing the record then
+// would put bytes after the other record that belong to the put before it.
+TEST_F(OutboxTest, RunEndsWhenAnythingElseEntersTheStream) {
+  out.put(1, 0x10000, &words[0], 8);
+  Outbox::Run run = out.open_run(1);
+  out.send(1, nullptr, 0, &words[1], 8);
+  EXPECT_FALSE(Outbox::extend_run(run, &words[2], 8));
+  out.put(1, 0x10008, &words[3], 8);  // a new record after the send
+  run = out.open_run(1);
+  out.send(1, nullptr, 0, &words[4], 8);
+  EXPECT_FALSE(Outbox::extend_run(run, &words[5], 8));
+  out.put(2, 0x20000, &words[6], 8);  // another stream's records leave it alone
+  run = out.open_run(2);
+  out.put(1, 0x30000, &words[7], 8);
+  EXPECT_TRUE(Outbox::extend_run(run, &words[8], 8));
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r[2].put_inline().dst_address, 0x10008u);
+  EXPECT_EQ(r[2].put_inline().nbytes, 8u);
+  ASSERT_EQ(records(out.stream(2)).size(), 1u);
+  EXPECT_EQ(records(out.stream(2))[0].put_inline().nbytes, 16u);
+}
+
+TEST_F(OutboxTest, NoRunAfterARecordThatCannotGrow) {
+  out.put(1, 0x10000, &words[0], 4);  // bytes that do not fill a word
+  EXPECT_EQ(out.open_run(1).room, 0u);
+  out.send(1, nullptr, 0, &words[1], 8);
+  EXPECT_EQ(out.open_run(1).room, 0u);
+  EXPECT_EQ(out.open_run(2).room, 0u);  // an empty stream
+}
+
+// send_if_room writes the same record as send, and declines (writing
+// nothing) where the stream would have to grow.
+TEST_F(OutboxTest, SendIfRoomWritesWhatSendWrites) {
+  std::uint64_t tag = 0x1234, payload[2] = {7, 8};
+  out.send(1, &tag, 3, payload, 16);
+  out.stream(2).make_room(64);
+  ASSERT_TRUE(out.send_if_room(2, &tag, 3, payload, 16));
+  ASSERT_EQ(out.stream(1).size(), out.stream(2).size());
+  EXPECT_EQ(std::memcmp(out.stream(1).data(), out.stream(2).data(), out.stream(1).size()), 0);
+  ByteBuffer& full = out.stream(0);
+  full.make_room(8);
+  while (full.has_room(1)) full.grow_in_room(1);
+  std::size_t before = full.size();
+  EXPECT_FALSE(out.send_if_room(0, nullptr, 0, payload, 8));
+  EXPECT_EQ(full.size(), before);
+}
+
 TEST_F(OutboxTest, ClearForgetsTheRecordToExtend) {
   out.put(1, 0x10000, &words[0], 8);
   out.clear();
