@@ -35,8 +35,9 @@ class MessageQueue {
   // The first message; the queue must not be empty.
   Message front() const { return Record(cursor_).send(); }
   // Removes the first message; the queue must not be empty.
-  void pop() {
-    Message m = front();
+  void pop() { pop(front()); }
+  // The same, given what front() returned for it (not read again).
+  void pop(const Message& m) {
     bytes_ -= m.payload_bytes;
     cursor_ = m.record_end;
     if (--messages_ == 0) return clear();
