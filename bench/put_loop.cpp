@@ -15,6 +15,10 @@
 int main(int argc, char** argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 65536;
   int steps = argc > 2 ? std::atoi(argv[2]) : 3000;
+  if (n < 1 || steps < 1) {
+    std::fprintf(stderr, "bench_put_loop: bytes and supersteps must be at least 1\n");
+    return 2;
+  }
   const char* procs = std::getenv("BSP_NPROCS");
   bsp_begin(procs ? std::atoi(procs) : 2);
   int p = bsp_nprocs(), next = (bsp_pid() + 1) % p;
