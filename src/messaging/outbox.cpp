@@ -105,6 +105,8 @@ void Outbox::share_request(int owner, std::uint64_t address) {
   record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
 }
 
+Outbox::Lane Outbox::no_lane_;
+
 Outbox::Run Outbox::open_run(int dst) const {
   const Lane& lane = lanes_[dst];
   if (lane.next_address == kNoRecord) return {};

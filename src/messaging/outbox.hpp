@@ -103,8 +103,11 @@ class Outbox {
   // the run left it, which its size tells: anything else written into the
   // stream (another record, a send, a seal) changes the size first.
   struct Run {
-    Lane* lane = nullptr;
-    std::uint64_t size = 0;  // the stream's size while the run is valid
+    // No run: an empty lane, whose size never equals `size`. Never null, so
+    // that extend_run has nothing to test: a caller may match an empty run
+    // with arguments no real one has (a put to pid -1 into NULL at offset 0).
+    Lane* lane = &no_lane_;
+    std::uint64_t size = UINT64_MAX;  // the stream's size while the run is valid
     std::uint64_t room = 0;  // how many bytes the run may still grow by (a caller may lower it)
   };
   // The run that the last put into dst's stream left open (room 0: none).
@@ -240,6 +243,7 @@ class Outbox {
   }
 
   std::vector<Lane> lanes_;
+  static Lane no_lane_;  // the lane of every empty Run; never written
   ByteBuffer bulk_;
   std::vector<BulkSend> bulk_sends_;
   std::uint64_t bulk_min_ = 0;  // 0: no bulk messages

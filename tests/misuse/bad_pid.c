@@ -1,5 +1,8 @@
 /* A pid outside 0..p-1 (argv[2]: "p" for pid = p, "-1" for pid = -1) passed to the primitive
- * named in argv[1]: put, get, hpput, hpget, send. */
+ * named in argv[1]: put, get, hpput, hpget, send; put_null_dst and hpput_null_dst pass also a
+ * NULL destination and an offset of 0 for 8 bytes, first thing in the superstep, which is what
+ * the fast path of puts holds when it holds no run (pid -1 among it): the pid must still be
+ * reported, not the empty run followed. */
 #include <stdlib.h>
 
 #include "misuse.h"
@@ -15,6 +18,8 @@ int main(int argc, char *argv[]) {
   if (reach_misuse_superstep()) {
     int local[4] = {0};
     if (is(variant, "put")) bsp_put(pid, local, area, 0, sizeof(int));
+    if (is(variant, "put_null_dst")) bsp_put(pid, local, NULL, 0, 8);
+    if (is(variant, "hpput_null_dst")) bsp_hpput(pid, local, NULL, 0, 8);
     if (is(variant, "get")) bsp_get(pid, area, 0, local, sizeof(int));
     if (is(variant, "hpput")) bsp_hpput(pid, local, area, 0, sizeof(int));
     if (is(variant, "hpget")) bsp_hpget(pid, area, 0, local, sizeof(int));
