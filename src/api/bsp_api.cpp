@@ -102,32 +102,25 @@ static inline void put_full(const char* primitive, int pid, const void* src, voi
 // here and saves no registers; this one tries the second tier, then the full
 // path.
 [[gnu::noinline]] static void put_not_continuing(int pid, const void* src, void* dst, int offset,
-                                                 int nbytes) {
+                                                 int nbytes, bool hp) {
   Runtime* rt = Runtime::active();
   if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  put_full("bsp_put", pid, src, dst, offset, nbytes, false);
-}
-[[gnu::noinline]] static void hpput_not_continuing(int pid, const void* src, void* dst, int offset,
-                                                   int nbytes) {
-  Runtime* rt = Runtime::active();
-  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
-    return;
-  put_full("bsp_hpput", pid, src, dst, offset, nbytes, true);
+  put_full(hp ? "bsp_hpput" : "bsp_put", pid, src, dst, offset, nbytes, hp);
 }
 
 void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
   Runtime* rt = Runtime::active();
   if (rt && rt->put_continuing(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  put_not_continuing(pid, src, dst, offset, nbytes);
+  put_not_continuing(pid, src, dst, offset, nbytes, false);
 }
 
 void bsp_hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
   Runtime* rt = Runtime::active();
   if (rt && rt->put_continuing(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  hpput_not_continuing(pid, src, dst, offset, nbytes);
+  put_not_continuing(pid, src, dst, offset, nbytes, true);
 }
 
 void bsp_get(int pid, const void* src, int offset, void* dst, int nbytes) {

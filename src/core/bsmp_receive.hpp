@@ -48,7 +48,7 @@ inline void move_payload(MessageQueue& queue, void* payload, std::uint64_t recep
       null_payload(n);
     copy_bytes(payload, m.payload, n);
   }
-  queue.pop();
+  queue.pop(m);
 }
 
 // bsp_move's fast path: the same for a payload of at most kSmallMoveBytes

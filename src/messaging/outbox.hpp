@@ -119,17 +119,11 @@ class Outbox {
   [[gnu::always_inline]] static bool extend_run(Run& run, const void* src, std::uint32_t nbytes) {
     if (nbytes % 8 != 0 || nbytes > 16) __builtin_unreachable();
     Lane& lane = *run.lane;
-    char* stream = lane.stream.data();
     std::uint64_t size = lane.stream.size();
     if (size != run.size || nbytes > run.room) return false;
-    std::uint32_t grown = lane.open_bytes + nbytes;
-    lane.stream.grow_in_room(nbytes);
-    lane.open_bytes = grown;
-    lane.next_address += nbytes;
+    grow_open_record(lane, src, nbytes);
     run.size = size + nbytes;
     run.room -= nbytes;
-    record_writer::set_put_inline_bytes(stream + lane.open_header, grown);
-    copy_bytes(stream + size, src, nbytes);
     return true;
   }
   // as_bulk: the owner answers with a bulk message (BulkMessages), not in the reply round.
@@ -210,18 +204,23 @@ class Outbox {
     Lane& lane = lanes_[dst];
     // The open record's state lives here, not in the stream: extending it
     // reads nothing back from the stream (one store to its byte count).
-    std::uint64_t grown = lane.open_bytes + nbytes;
-    if (dst_address != lane.next_address || grown > kCombineMax ||
+    if (dst_address != lane.next_address || lane.open_bytes + nbytes > kCombineMax ||
         !lane.stream.has_room(padded8(nbytes)))
       return false;
-    lane.open_bytes = static_cast<std::uint32_t>(grown);
+    grow_open_record(lane, src, static_cast<std::uint32_t>(nbytes));
+    return true;
+  }
+  // Appends a put's nbytes to the open record of the lane's stream, which has
+  // room for them (the put starts at lane.next_address).
+  [[gnu::always_inline]] static void grow_open_record(Lane& lane, const void* src,
+                                                      std::uint32_t nbytes) {
     char* stream = lane.stream.data();
     char* at = lane.stream.grow_in_room(padded8(nbytes));
-    lane.next_address = next_after(dst_address, nbytes);
-    record_writer::set_put_inline_bytes(stream + lane.open_header,
-                                        static_cast<std::uint32_t>(grown));
+    std::uint32_t grown = lane.open_bytes + nbytes;
+    lane.open_bytes = grown;
+    lane.next_address = next_after(lane.next_address, nbytes);
+    record_writer::set_put_inline_bytes(stream + lane.open_header, grown);
     copy_bytes(at, src, nbytes);
-    return true;
   }
   // Makes room in dst's stream for a put of nbytes, then puts it.
   void put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
