@@ -310,13 +310,6 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
                         : self  ? shared->staging(parity_).data
                                 : shared->staging_of(src, parity_);
   RemoteMemory* memory = caps_.remote_memory;
-  // Looked up at the first record that needs it: the source rewrites where it
-  // lies at every sync, so reading it costs a cache miss most streams need not pay.
-  std::uintptr_t remote_bulk = 0;
-  auto in_remote_bulk = [&](std::uint64_t offset) {
-    if (!remote_bulk) remote_bulk = reinterpret_cast<std::uintptr_t>(memory->bulk_base(src));
-    return remote_bulk + offset;
-  };
   RemoteReads reads(memory, src);
   for (RecordReader rec(begin, end); !rec.done(); rec.next()) {
     switch (rec.kind()) {
@@ -342,8 +335,12 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
           const BulkIn& message = bulk_in_[bulk_cursor_++];
           if (message.landing) std::memcpy(dst, message.landing, rs.nbytes);
         } else {
-          reads.add(dst, rs.origin == kFromBulk ? in_remote_bulk(rs.address) : rs.address,
-                    rs.nbytes);
+          // The source's bulk base is read only here, by the records that need it:
+          // the source rewrites it at every sync, a cache miss other streams need not pay.
+          std::uint64_t from = rs.address;
+          if (rs.origin == kFromBulk)
+            from += reinterpret_cast<std::uintptr_t>(memory->bulk_base(src));
+          reads.add(dst, from, rs.nbytes);
         }
         break;
       }
