@@ -55,6 +55,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   }
   stream_refs_.resize(nprocs_);
   incoming_view_.resize(nprocs_);
+  for (std::vector<bool>& mapped : staging_mapped_) mapped.assign(nprocs_, false);
   replies_.resize(nprocs_);
   reply_cursors_.resize(nprocs_);
   pushes_of_.resize(nprocs_);

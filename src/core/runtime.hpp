@@ -211,6 +211,9 @@ class Runtime {
   void answer_get_requests(bool reply_round);
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
+  // Before the first copy out of src's shared staging of this parity: maps
+  // its ring into this process at once (cache_ring.hpp).
+  [[gnu::noinline]] void map_staging_of(int src, const char* staging);
   void start_next_superstep();
 
   // bulk_messages.cpp: large puts and hpputs as messages of their own
@@ -260,6 +263,7 @@ class Runtime {
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
   std::vector<StreamRef> incoming_view_;    // this sync's stream from each source
+  std::vector<bool> staging_mapped_[2];     // by parity and source: map_staging_of done
   std::vector<ByteBuffer> replies_;         // engines with a reply round: answers to gets
   std::vector<const char*> reply_cursors_;  // per owner: the next answer in its reply
   int parity_ = 0;

@@ -25,6 +25,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/cache_ring.hpp"
 #include "core/errors.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"
@@ -295,6 +296,11 @@ void Runtime::apply_streams() {
   }
 }
 
+void Runtime::map_staging_of(int src, const char* staging) {
+  staging_mapped_[parity_][src] = true;
+  populate_ring(staging, caps_.shared_staging->staging(parity_).size, false);
+}
+
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
   if (begin == end) return;
   // Its tally counted the sends: a stream of sends alone joins the queue as
@@ -324,6 +330,8 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         auto* dst = reinterpret_cast<void*>(rs.dst_address);
         if (rs.origin == kFromSharedStaging) {
           reads.flush();
+          if (!self && !staging_mapped_[parity_][src]) [[unlikely]]
+            map_staging_of(src, staging);
           std::memcpy(dst, staging + rs.address, rs.nbytes);
         } else if (self) {
           std::memmove(dst,

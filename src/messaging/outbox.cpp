@@ -63,9 +63,7 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
     // The ring's pages are touched once, now, instead of a few at every
     // superstep of its first round (a fault each; in a VM, dear).
     ring_populated_ = true;
-#ifdef MADV_POPULATE_WRITE
-    madvise(staging_.data, std::min(staging_.size, cache_ring_bytes()), MADV_POPULATE_WRITE);
-#endif
+    populate_ring(staging_.data, staging_.size, true);
   }
   std::uint64_t offset = staged_;
   std::memcpy(staging_.data + offset, src, nbytes);
