@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -89,6 +91,25 @@ int available_processors() {
     }
   }
   return std::max(processors, 1);
+}
+
+void place_on_processor(int q) {
+  const char* bind = std::getenv("BSP_BIND");
+  if (bind && std::strcmp(bind, "none") == 0) return;
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+  int seen = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (!CPU_ISSET(cpu, &allowed)) continue;
+    if (seen++ == q) {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(cpu, &one);
+      sched_setaffinity(0, sizeof one, &one);          // moves this process there now
+      sched_setaffinity(0, sizeof allowed, &allowed);  // and lets it move again later
+      return;
+    }
+  }
 }
 
 }  // namespace superstep

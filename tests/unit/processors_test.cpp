@@ -1,8 +1,9 @@
 // core/processors: the cgroup v2 quota arithmetic and lookup, on made-up
-// files. (That bsp_nprocs() follows the affinity mask is tested with taskset
-// in tests/unit/CMakeLists.txt.)
+// files; placing the process on a processor. (That bsp_nprocs() follows the affinity mask is tested
+// with taskset in tests/unit/CMakeLists.txt.)
 #include "core/processors.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -20,6 +21,36 @@ void expect(bool ok, const char* what) {
     std::fprintf(stderr, "FAILED: %s\n", what);
     ++failures;
   }
+}
+
+// The q-th processor in the affinity mask, or -1.
+int nth_allowed(const cpu_set_t& allowed, int q) {
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &allowed) && q-- == 0) return cpu;
+  return -1;
+}
+
+// place_on_processor(q) moves the process onto its q-th allowed processor and
+// leaves the affinity mask as it was. Where the scheduler moves it again
+// before it looks (a loaded machine), it places it again, up to 5 times.
+void check_placement() {
+  cpu_set_t before;
+  if (sched_getaffinity(0, sizeof before, &before) != 0 || CPU_COUNT(&before) < 2) return;
+  ::unsetenv("BSP_BIND");
+  for (int q : {0, 1, 0}) {
+    bool there = false;
+    for (int attempt = 0; attempt < 5 && !there; ++attempt) {
+      superstep::place_on_processor(q);
+      there = sched_getcpu() == nth_allowed(before, q);
+    }
+    expect(there, "placed on the q-th allowed processor");
+  }
+  cpu_set_t after;
+  expect(sched_getaffinity(0, sizeof after, &after) == 0 && CPU_EQUAL(&before, &after),
+         "the affinity mask is as it was");
+  superstep::place_on_processor(CPU_COUNT(&before));  // no such processor: nothing happens
+  expect(sched_getaffinity(0, sizeof after, &after) == 0 && CPU_EQUAL(&before, &after),
+         "no processor q: the mask is as it was");
 }
 
 void write(const std::filesystem::path& file, const char* text) {
@@ -63,6 +94,7 @@ int main() {
   std::filesystem::remove_all(root);
 
   expect(superstep::available_processors() >= 1, "at least one processor");
+  check_placement();
   if (failures == 0) std::puts("PASS");
   return failures == 0 ? 0 : 1;
 }

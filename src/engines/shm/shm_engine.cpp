@@ -39,32 +39,6 @@ std::int64_t monotonic_ns() {
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
-// With no more processes than processors, process q starts on the q-th
-// processor it may use: two processes that the scheduler leaves on one
-// processor meet at every barrier only through a context switch (2.6 us an
-// empty superstep at p=2 instead of 0.4 us here). Only the placement is
-// chosen: the process may still move when other programs load its processor
-// (binding it there made the same superstep cost 12-30 us under load).
-// BSP_BIND=none leaves placement to the scheduler.
-void place_on_processor(int q) {
-  const char* bind = std::getenv("BSP_BIND");
-  if (bind && std::strcmp(bind, "none") == 0) return;
-  cpu_set_t allowed;
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
-  int seen = 0;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-    if (!CPU_ISSET(cpu, &allowed)) continue;
-    if (seen++ == q) {
-      cpu_set_t one;
-      CPU_ZERO(&one);
-      CPU_SET(cpu, &one);
-      sched_setaffinity(0, sizeof one, &one);          // moves this process there now
-      sched_setaffinity(0, sizeof allowed, &allowed);  // and lets it move again later
-      return;
-    }
-  }
-}
-
 // The staging areas get this much address space in all (reserved, not
 // allocated: pages exist only once a put touches them), at most
 // kStagingMaxHalf per process and parity.
@@ -156,7 +130,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
   } else {
     redirect_output_for_tagging(q);
   }
-  if (!oversubscribed) place_on_processor(q);
+  if (!oversubscribed) superstep::place_on_processor(q);
   return g_engine;
 }
 
