@@ -59,6 +59,22 @@ for p in 2 4; do
   done
 done
 
+# What any transfer between two processors costs on this machine now, beside the floors above
+# (which are copies within one process): one process writes 64 KiB round a ring, the other
+# copies it out, in turns. bsp_put needs both copies, bsp_hpput/bsp_hpget the second.
+if [ -x "$bin/bench_cross_core_copy" ]; then
+  cross=$("$bin/bench_cross_core_copy" 65536 3000)
+  echo "$cross"
+  local_copy=$(field "$cross" 'memcpy within one process:')
+  writer=$(field "$cross" 'writer, round a ring of +[0-9]+ KiB:')
+  reader=$(grep -oE 'copying out \(same / ring\): +[0-9.]+ / [0-9.]+' <<<"$cross" | grep -oE '[0-9.]+$')
+  echo "  64 KiB between two processors, p=2: writing + reading = $(ratio "$(awk -v a="$writer" \
+    -v b="$reader" 'BEGIN { print a + b }')" "$(awk -v c="$local_copy" 'BEGIN { print 2 * c }')") x" \
+    "two memcpys (bsp_put's two copies, the second across processors), reading alone =" \
+    "$(ratio "$reader" "$local_copy") x one memcpy (the one copy of bsp_hpput and bsp_hpget)," \
+    "with no synchronisation"
+fi
+
 echo "== 100,000 messages of 8 bytes: puts then one sync; sends, sync and a drain with bsp_move"
 ours=$("$bin/bench_small_puts" 2 100000)
 echo "$ours"
