@@ -68,11 +68,11 @@ if [ -x "$bin/bench_cross_core_copy" ]; then
   local_copy=$(field "$cross" 'memcpy within one process:')
   writer=$(field "$cross" 'writer, round a ring of +[0-9]+ KiB:')
   reader=$(grep -oE 'copying out \(same / ring\): +[0-9.]+ / [0-9.]+' <<<"$cross" | grep -oE '[0-9.]+$')
-  echo "  64 KiB between two processors, p=2: writing + reading = $(ratio "$(awk -v a="$writer" \
-    -v b="$reader" 'BEGIN { print a + b }')" "$(awk -v c="$local_copy" 'BEGIN { print 2 * c }')") x" \
-    "two memcpys (bsp_put's two copies, the second across processors), reading alone =" \
-    "$(ratio "$reader" "$local_copy") x one memcpy (the one copy of bsp_hpput and bsp_hpget)," \
-    "with no synchronisation"
+  both=$(ratio "$(awk -v a="$writer" -v b="$reader" 'BEGIN { print a + b }')" \
+    "$(awk -v c="$local_copy" 'BEGIN { print 2 * c }')")
+  echo "  64 KiB between two processors, p=2: writing + reading = $both x two memcpys (bsp_put's" \
+    "two copies, the second across processors), reading alone = $(ratio "$reader" "$local_copy") x" \
+    "one memcpy (the one copy of bsp_hpput and bsp_hpget), with no synchronisation"
 fi
 
 echo "== 100,000 messages of 8 bytes: puts then one sync; sends, sync and a drain with bsp_move"

@@ -29,8 +29,8 @@ inline std::uint64_t cache_ring_bytes() {
   return bytes;
 }
 
-// Maps the pages of a staging area of area_bytes into this process
-// at once: the writer's (allocating them) before its first fill, and each
+// Maps the ring's pages of a staging area of area_bytes into this process at
+// once: the writer's (allocating them) before its first fill, and each
 // reader's view of another's area before its first copy out of it. Left to
 // faults, the first round of the ring takes one every few pages on both
 // sides, at every superstep (a fault in a VM costs microseconds: a 64 KiB

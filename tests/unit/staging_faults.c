@@ -5,9 +5,10 @@
  *
  * p processes (argument 1, default 4) each put `kBytes` to every other one per
  * superstep; after kWarmUp supersteps (first use of the ring, the buffers,
- * the barrier) the minor faults of the next kSteady supersteps are counted,
- * enough to take the ring round more than once at the largest L2 cache the
- * ring is sized for. Before the readers mapped the rings up front, this
+ * the barrier) the minor faults of the next kSteady supersteps are counted:
+ * at p = 4 that takes each parity's ring round at least once even at its
+ * largest (20 MiB with the quarter past its end), at p = 2 over more than half
+ * of it. Before the readers mapped the rings up front, this
  * counted about 5 faults a superstep at p = 4 on a two-core VM; now 0. The
  * limit leaves room for a rare fault from elsewhere (a hinting fault of NUMA
  * balancing), not for one per superstep.
@@ -15,7 +16,6 @@
  * Prints "PASS" from pid 0, or each process's count and FAIL. Prints "SKIP" where
  * the kernel lacks MADV_POPULATE_READ (Linux < 5.14): there the faults stay. */
 #include <bsp.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,5 +87,8 @@ int main(int argc, char** argv) {
     }
   }
   bsp_end();
+  free(faults);
+  free(dst);
+  free(src);
   return 0;
 }
