@@ -51,6 +51,7 @@ class ByteBuffer {
   char* data() { return data_; }
   const char* data() const { return data_; }
   std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }
 

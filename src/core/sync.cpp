@@ -298,7 +298,7 @@ void Runtime::apply_streams() {
 
 void Runtime::map_staging_of(int src, const char* staging) {
   staging_mapped_[parity_][src] = true;
-  populate_ring(staging, caps_.shared_staging->staging(parity_).size, false);
+  populate_ring_for_reading(staging, caps_.shared_staging->staging(parity_).size);
 }
 
 void Runtime::apply_stream(int src, const char* begin, const char* end) {

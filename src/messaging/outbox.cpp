@@ -19,6 +19,7 @@ void Outbox::reset(int nprocs, bool inline_only) {
   lanes_.clear();
   lanes_.resize(nprocs);
   bulk_.clear();
+  bulk_start_ = 0;
   nonempty_streams_ = 0;
   remote_hp_ = false;
 }
@@ -41,7 +42,8 @@ void Outbox::clear() {
     lane.next_address = kNoRecord;
     lane.sends = lane.send_bytes = lane.others = lane.get_requests = 0;
   }
-  bulk_.clear();
+  bulk_start_ = next_ring_start(bulk_start_, bulk_.size());
+  bulk_.resize(bulk_start_);
   bulk_sends_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
@@ -49,7 +51,12 @@ void Outbox::clear() {
 
 void Outbox::trim() {
   for (Lane& lane : lanes_) lane.stream.trim(kKeepBytes);
-  bulk_.trim(kKeepBytes);
+  if (bulk_.capacity() > kKeepBytes) {
+    bulk_.clear();
+    bulk_.trim(kKeepBytes);
+    bulk_start_ = 0;
+    bulk_populated_ = false;
+  }
   // Give back the staging pages an unusually large superstep touched.
   if (staged_ == staged_start_ && staged_peak_ > kKeepBytes && staged_start_ < kKeepBytes) {
     madvise(staging_.data + kKeepBytes, staged_peak_ - kKeepBytes, MADV_REMOVE);
@@ -63,7 +70,7 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
     // The ring's pages are touched once, now, instead of a few at every
     // superstep of its first round (a fault each; in a VM, dear).
     ring_populated_ = true;
-    populate_ring(staging_.data, staging_.size, true);
+    prepare_ring_for_writing(staging_.data, staging_.size);
   }
   std::uint64_t offset = staged_;
   std::memcpy(staging_.data + offset, src, nbytes);
@@ -87,10 +94,22 @@ void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::
       put_inline_after_growing(dst, dst_address, src, nbytes);
     return;
   }
-  std::uint64_t offset = bulk_.size();
-  bulk_.append(src, nbytes);
+  std::uint64_t offset = append_bulk(src, nbytes);
   remote_record(dst, dst_address, kFromBulk, nbytes, offset);
   if (message) bulk_sends_.push_back({dst, true, offset, nbytes});
+}
+
+std::uint64_t Outbox::append_bulk(const void* src, std::uint64_t nbytes) {
+  if (!bulk_populated_) {
+    // Room for the whole ring, written once (as the staging ring is, stage()).
+    bulk_populated_ = true;
+    std::uint64_t ring = cache_ring_bytes() + cache_ring_bytes() / 4;
+    if (bulk_.capacity() < ring) bulk_.make_room(ring - bulk_.size());
+    prepare_ring_for_writing(bulk_.data(), bulk_.capacity());
+  }
+  std::uint64_t offset = bulk_.size();
+  bulk_.append(src, nbytes);
+  return offset;
 }
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk) {

@@ -227,6 +227,8 @@ class Outbox {
                                 std::uint64_t nbytes);
 
   void put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
+  // Copies a put's bytes into the bulk area; returns their offset there.
+  std::uint64_t append_bulk(const void* src, std::uint64_t nbytes);
   // Copies a large put into the shared staging area and records it; false
   // when the area has no room left.
   bool stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
@@ -243,7 +245,13 @@ class Outbox {
 
   std::vector<Lane> lanes_;
   static Lane no_lane_;  // the lane of every empty Run; never written
+  // The bulk area is a cache ring too (core/cache_ring.hpp): this
+  // superstep's bytes are [bulk_start_, bulk_.size()), and the bytes before
+  // them are the earlier supersteps' that other processes may still hold in
+  // their caches.
   ByteBuffer bulk_;
+  std::uint64_t bulk_start_ = 0;
+  bool bulk_populated_ = false;  // the ring's pages are touched
   std::vector<BulkSend> bulk_sends_;
   std::uint64_t bulk_min_ = 0;  // 0: no bulk messages
   int self_ = -1;
