@@ -1,7 +1,8 @@
 // How far a buffer that one process fills and another reads every superstep
-// moves round before it comes back to the same bytes (the outbox's staging
-// area; the mailboxes of the shared-memory engine, tried the same way, showed
-// no gain for 100,000 puts or sends and stay as they are).
+// moves round before it comes back to the same bytes (the outbox's shared
+// staging area and its private bulk area; the mailboxes of the shared-memory
+// engine, tried the same way, showed no gain for 100,000 puts or sends and
+// stay as they are).
 //
 // Writing into cache lines another core still holds costs an invalidation of
 // its copy per line: filling 64 KiB into the lines the reader read two
@@ -30,11 +31,12 @@ inline std::uint64_t cache_ring_bytes() {
   return bytes;
 }
 
-// How much of an area the ring uses: past the ring's end too, since a fill
-// that moves round (at most a quarter of the ring, next_ring_start) may
-// start just before it.
+// How much memory the ring uses: past the ring's end too, since a fill that
+// moves round (at most a quarter of the ring, next_ring_start) may start
+// just before it.
+inline std::uint64_t ring_span() { return cache_ring_bytes() + cache_ring_bytes() / 4; }
 inline std::uint64_t ring_extent(std::uint64_t area_bytes) {
-  return std::min(area_bytes, cache_ring_bytes() + cache_ring_bytes() / 4);
+  return std::min(area_bytes, ring_span());
 }
 
 // Left to faults, the first round of a ring takes one every few pages on both
@@ -47,7 +49,7 @@ inline std::uint64_t ring_extent(std::uint64_t area_bytes) {
 // leave it in memory, not in the caches, and every fill of the ring's first
 // round then waited for memory where later rounds found the lines cached
 // (64 KiB puts over MPI, two-processor VM: 1.5-1.9x MPI_Alltoall in the
-// first round against 1.2-1.6x after writing).
+// first round against 1.1-1.5x after writing).
 inline void prepare_ring_for_writing(char* area, std::uint64_t area_bytes) {
   std::memset(area, 0, ring_extent(area_bytes));
 }

@@ -103,8 +103,7 @@ std::uint64_t Outbox::append_bulk(const void* src, std::uint64_t nbytes) {
   if (!bulk_populated_) {
     // Room for the whole ring, written once (as the staging ring is, stage()).
     bulk_populated_ = true;
-    std::uint64_t ring = cache_ring_bytes() + cache_ring_bytes() / 4;
-    if (bulk_.capacity() < ring) bulk_.make_room(ring - bulk_.size());
+    if (bulk_.capacity() < ring_span()) bulk_.make_room(ring_span() - bulk_.size());
     prepare_ring_for_writing(bulk_.data(), bulk_.capacity());
   }
   std::uint64_t offset = bulk_.size();

@@ -251,7 +251,7 @@ class Outbox {
   // their caches.
   ByteBuffer bulk_;
   std::uint64_t bulk_start_ = 0;
-  bool bulk_populated_ = false;  // the ring's pages are touched
+  bool bulk_populated_ = false;  // the ring's pages are written (append_bulk)
   std::vector<BulkSend> bulk_sends_;
   std::uint64_t bulk_min_ = 0;  // 0: no bulk messages
   int self_ = -1;
