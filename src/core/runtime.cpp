@@ -58,6 +58,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   for (std::vector<bool>& mapped : staging_mapped_) mapped.assign(nprocs_, false);
   replies_.resize(nprocs_);
   reply_cursors_.resize(nprocs_);
+  awaited_replies_ = std::make_unique<bool[]>(static_cast<std::size_t>(nprocs_));
   pushes_of_.resize(nprocs_);
   if (caps_.shared_areas) shared_area_min_ = shared_area_min;
   // Bulk messages are for engines that share no memory: a put record from

@@ -208,7 +208,8 @@ class Runtime {
   void check_agreement(std::uint32_t all) const;
   void fetch_streams();
   void read_get_sources(std::uint32_t all);
-  void answer_get_requests(bool reply_round);
+  void answer_get_requests();
+  const bool* awaited_replies(std::uint32_t all);
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
   // Before the first copy out of src's shared staging of this parity: maps
@@ -262,10 +263,11 @@ class Runtime {
   // of superstep k+1 points into what arrived at the end of superstep k.
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
-  std::vector<StreamRef> incoming_view_;    // this sync's stream from each source
-  std::vector<bool> staging_mapped_[2];     // by parity and source: map_staging_of done
-  std::vector<ByteBuffer> replies_;         // engines with a reply round: answers to gets
-  std::vector<const char*> reply_cursors_;  // per owner: the next answer in its reply
+  std::vector<StreamRef> incoming_view_;     // this sync's stream from each source
+  std::vector<bool> staging_mapped_[2];      // by parity and source: map_staging_of done
+  std::vector<ByteBuffer> replies_;          // engines with a reply round: answers to gets
+  std::vector<const char*> reply_cursors_;   // per owner: the next answer in its reply
+  std::unique_ptr<bool[]> awaited_replies_;  // per owner: this process asked it this sync
   int parity_ = 0;
   std::vector<StreamRef> stream_refs_;
 

@@ -5,8 +5,10 @@
 //   check       all processes agree (sync vs end, registrations, tag size)
 //   phase 1     fetch incoming streams; read every get source: in the owner's
 //               memory, or (small ones, and all on engines without remote
-//               reads) answered by the owner in a reply round, whose barrier
-//               also ends phase 1
+//               reads) answered by the owner in a reply round, where each
+//               process waits for the owners it asked (for everybody, as a
+//               barrier would, when some source was read in its owner's
+//               memory: that ends phase 1 too)
 //   barrier     only if somebody read a get source in another process's
 //               memory and there was no reply round: sources are read
 //               before any write
@@ -249,8 +251,10 @@ void Runtime::read_get_sources(std::uint32_t all) {
         reads.add(into(g), g.remote, g.nbytes);
     }
   }
-  if (all & (kFlagAnsweredGets | kFlagBulkGets)) answer_get_requests(all & kFlagAnsweredGets);
+  if (all & (kFlagAnsweredGets | kFlagBulkGets)) answer_get_requests();
   if (!(all & kFlagAnsweredGets)) return;
+  // Every process takes part in the reply round then.
+  caps_.replies->exchange_replies(stream_refs_.data(), awaited_replies(all));
   std::vector<const char*>& next = reply_cursors_;  // kept: no allocation per sync
   for (int q = 0; q < nprocs_; ++q) next[q] = caps_.replies->reply_data(q);
   for (const GetRequest& g : gets_) {
@@ -262,9 +266,9 @@ void Runtime::read_get_sources(std::uint32_t all) {
 
 // Reads what the other processes' get requests ask of this process's memory,
 // in their issue order: the large ones are noted, to go as bulk messages in
-// phase 2 (bulk_messages.cpp), the others go back in one reply stream each when
-// reply_round (every process takes part in it then).
-void Runtime::answer_get_requests(bool reply_round) {
+// phase 2 (bulk_messages.cpp), the others into one reply stream per asker,
+// which the reply round carries.
+void Runtime::answer_get_requests() {
   for (int r = 0; r < nprocs_; ++r) {
     ByteBuffer& reply = replies_[r];
     reply.clear();
@@ -283,7 +287,17 @@ void Runtime::answer_get_requests(bool reply_round) {
     stream_refs_[r] = {reply.data(), reply.size()};
   }
   stream_refs_[pid_] = {nullptr, 0};
-  if (reply_round) caps_.replies->exchange_replies(stream_refs_.data());
+}
+
+// Whose replies this process waits for: the owners it asked, unless somebody
+// read a get source in another process's memory. Then everybody waits for
+// everybody (a barrier), so that no source is written before it was read.
+const bool* Runtime::awaited_replies(std::uint32_t all) {
+  if (all & kFlagReadGets) return nullptr;
+  bool* asked = awaited_replies_.get();
+  std::fill_n(asked, nprocs_, false);
+  for (const GetRequest& g : gets_) asked[g.src] |= g.answered;
+  return asked;
 }
 
 void Runtime::apply_streams() {

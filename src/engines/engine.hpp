@@ -104,9 +104,15 @@ class ReplyRound {
  public:
   // Collective, only at a sync whose OR of flags asked for answered gets,
   // after fetching the first round's streams. Publishes one reply stream per
-  // destination (the own one is empty and never moved) and waits for all.
-  // They need to stay valid only until the call returns.
-  virtual void exchange_replies(const StreamRef* out_per_dst) = 0;
+  // destination (the own one is empty and never moved); they need to stay
+  // valid only until the call returns. Returns once every process q with
+  // awaited[q] set (nprocs() flags; nullptr: every process) has made this
+  // call: its reply to this process is readable, and whatever it did in the
+  // sync before the call is done. An engine may wait for more processes than
+  // asked (a collective exchange waits for all); one whose processes share
+  // memory waits for those asked only, so that a process that asked nobody
+  // leaves at once.
+  virtual void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) = 0;
   // Valid until the next exchange(): the reply src sent this process.
   virtual std::uint64_t reply_size(int src) const = 0;
   virtual const char* reply_data(int src) const = 0;

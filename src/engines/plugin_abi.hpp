@@ -12,7 +12,7 @@ namespace superstep {
 
 class Engine;
 
-inline constexpr std::uint32_t kEnginePluginAbi = 2;
+inline constexpr std::uint32_t kEnginePluginAbi = 3;
 
 struct EnginePlugin {
   std::uint32_t abi;  // kEnginePluginAbi of the plugin's build

@@ -49,7 +49,7 @@ void MpiEngine::fetch(int src, void* into) {
 }
 
 // Every process takes part, whether or not it has replies to send.
-void MpiEngine::exchange_replies(const StreamRef* out_per_dst) {
+void MpiEngine::exchange_replies(const StreamRef* out_per_dst, const bool*) {
   replies_.run(kFlagStream, out_per_dst);
 }
 

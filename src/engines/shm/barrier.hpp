@@ -1,14 +1,12 @@
 // A barrier for processes that share an anonymous mapping, carrying an OR of
 // flags (so one barrier also tells everybody what anybody needs at a sync).
-//
-// Waiting spins briefly, then yields, then sleeps on a futex. When there are
-// more processes than processors, spinning only steals the core from the
-// process everybody is waiting for, so the spin is cut short; a futex sleep
-// costs tens of microseconds, so it comes last.
+// Waiters wait as waiting.hpp says.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+
+#include "engines/shm/waiting.hpp"
 
 namespace superstep::shm {
 
@@ -30,18 +28,15 @@ class Barrier {
   std::uint32_t arrive_and_wait(std::uint32_t flags);
 
   // Wakes every sleeping waiter so that it looks at the stop word.
-  static void wake_all(SharedBarrier* shared);
+  static void wake_all(SharedBarrier* shared) { Waiting::wake_all(shared->generation); }
+
+  // How this barrier waits, for other waits of the same processes.
+  const Waiting& waiting() const { return waiting_; }
 
  private:
-  void wait_for_change(std::uint32_t generation);
-  void check_stop() const;
-
   SharedBarrier* shared_;
   std::uint32_t nprocs_;
-  int spin_rounds_;
-  int yield_rounds_;
-  const std::atomic<std::uint32_t>* stop_;
-  void (*on_stop_)();
+  Waiting waiting_;
 };
 
 }  // namespace superstep::shm

@@ -10,6 +10,7 @@
 
 #include "engines/engine.hpp"
 #include "engines/shm/barrier.hpp"
+#include "engines/shm/waiting.hpp"
 
 namespace superstep::shm {
 
@@ -23,6 +24,9 @@ struct alignas(64) ProcessRecord {
   // next sync while slower ones still read what it published for this one.
   SummaryBlob summary[2];
   std::uint64_t bulk_base[2];  // address of the bulk staging area
+  // Raised with a sync's number (low 32 bits, plus one) once this process's
+  // replies of that sync are posted (ShmEngine::exchange_replies).
+  SharedSignal replies_posted;
 };
 
 // Where the stream from one source to one destination lies in the source.

@@ -61,7 +61,7 @@ class ShmEngine final : public Engine,
   const void* bulk_base(int src) const override;
   // ReplyRound, only where cross-memory attach is refused: through the
   // mailboxes, which exist then (choose_for_this_run).
-  void exchange_replies(const StreamRef* out_per_dst) override;
+  void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) override;
   std::uint64_t reply_size(int src) const override;
   const char* reply_data(int src) const override;
   // SharedStaging, where the area could be reserved.
@@ -103,6 +103,7 @@ class ShmEngine final : public Engine,
   int pid_;
   int nprocs_;
   int parity_ = 0;                              // of the superstep whose sync is under way
+  std::uint32_t sync_signal_ = 0;               // its number as replies_posted carries it
   bool streams_published_[2] = {false, false};  // by parity: descriptors hold sizes
   Barrier barrier_;
   int stop_fd_;                             // written when the run is stopped (-1 at p = 1)

@@ -38,7 +38,7 @@ void UdpEngine::fetch(int src, void* into) {
   std::memcpy(into, incoming_data(src), incoming_size(src));
 }
 
-void UdpEngine::exchange_replies(const StreamRef* out_per_dst) {
+void UdpEngine::exchange_replies(const StreamRef* out_per_dst, const bool*) {
   // Replies need to stay valid only during the call: their packets copy them.
   transport_.round(nprocs_, 0, nullptr, 0, out_per_dst, replies_, false);
 }

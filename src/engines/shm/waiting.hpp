@@ -1,0 +1,60 @@
+// How a process of a shared-memory run waits for another: on a 32-bit word in
+// shared memory that the other changes. The wait spins briefly, then yields,
+// then sleeps on a futex. When there are more processes than processors,
+// spinning only steals the core from the process everybody is waiting for, so
+// the spin is cut short; a futex sleep costs tens of microseconds, so it comes
+// last. The barrier (barrier.hpp) and the signals below both wait this way.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+namespace superstep::shm {
+
+class Waiting {
+ public:
+  // `stop` is polled while waiting; when it becomes non-zero, `on_stop` is
+  // called (it must not return).
+  Waiting(int processes_per_cpu, const std::atomic<std::uint32_t>* stop, void (*on_stop)());
+
+  // Returns once `word` no longer holds `seen`. `sleepers` counts the waiters
+  // asleep on the word; whoever changes the word calls wake() after.
+  void until_changed(const std::atomic<std::uint32_t>& word, std::uint32_t seen,
+                     std::atomic<std::uint32_t>& sleepers) const;
+  // Wakes the waiters asleep on `word` if `sleepers` says there are any.
+  static void wake(std::atomic<std::uint32_t>& word, const std::atomic<std::uint32_t>& sleepers);
+  // Wakes every waiter asleep on `word`, so that it looks at the stop word.
+  static void wake_all(std::atomic<std::uint32_t>& word);
+
+  void check_stop() const {
+    if (stop_->load(std::memory_order_acquire)) on_stop_();
+  }
+
+ private:
+  int spin_rounds_;
+  int yield_rounds_;
+  const std::atomic<std::uint32_t>* stop_;
+  void (*on_stop_)();
+};
+
+// One process raises a signal with a value; others wait for exactly that
+// value. Its owner must not raise it again before every waiter has seen it
+// (the shared-memory engine raises a sync's number, and nobody reaches the
+// next sync's raise before the waiters of this one have left it).
+struct alignas(64) SharedSignal {
+  std::atomic<std::uint32_t> value;
+  std::atomic<std::uint32_t> sleepers;
+};
+
+// Everything the raising process wrote before is visible to a waiter after.
+inline void raise_signal(SharedSignal& signal, std::uint32_t value) {
+  signal.value.store(value, std::memory_order_seq_cst);
+  Waiting::wake(signal.value, signal.sleepers);
+}
+
+inline void wait_for_signal(const Waiting& waiting, SharedSignal& signal, std::uint32_t value) {
+  for (std::uint32_t seen; (seen = signal.value.load(std::memory_order_acquire)) != value;)
+    waiting.until_changed(signal.value, seen, signal.sleepers);
+}
+
+}  // namespace superstep::shm
