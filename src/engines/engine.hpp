@@ -108,10 +108,11 @@ class ReplyRound {
   // valid only until the call returns. Returns once every process q with
   // awaited[q] set (nprocs() flags; nullptr: every process) has made this
   // call: its reply to this process is readable, and whatever it did in the
-  // sync before the call is done. An engine may wait for more processes than
-  // asked (a collective exchange waits for all); one whose processes share
-  // memory waits for those asked only, so that a process that asked nobody
-  // leaves at once.
+  // sync before the call is done. The core awaits only processes whose reply
+  // to it is not empty (those it asked), or everybody. An engine may wait for
+  // more processes than asked (a collective exchange waits for all); one
+  // whose processes share memory waits for those asked only, so that a
+  // process that asked nobody leaves at once.
   virtual void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) = 0;
   // Valid until the next exchange(): the reply src sent this process.
   virtual std::uint64_t reply_size(int src) const = 0;

@@ -23,7 +23,7 @@ void run_rounds(int nprocs, int processes_per_cpu, int rounds) {
   std::vector<std::thread> threads;
   for (int t = 0; t < nprocs; ++t)
     threads.emplace_back([&, t] {
-      Barrier barrier(&shared, nprocs, processes_per_cpu, &no_stop, never_called);
+      Barrier barrier(&shared, nprocs, Waiting(processes_per_cpu, &no_stop, never_called));
       for (int round = 0; round < rounds; ++round) {
         arrivals.fetch_add(1);
         // Each process sets its own bit in even rounds, none in odd rounds.
@@ -55,7 +55,7 @@ TEST(Barrier, StopWordEndsAWait) {
   SharedBarrier shared{};
   std::atomic<std::uint32_t> stop{0};
   std::thread waiter([&] {
-    Barrier barrier(&shared, 2, 1, &stop, leave_thread);
+    Barrier barrier(&shared, 2, Waiting(1, &stop, leave_thread));
     barrier.arrive_and_wait(0);  // the other process never comes
     ADD_FAILURE() << "arrive_and_wait returned without the other process";
   });

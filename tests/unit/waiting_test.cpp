@@ -1,6 +1,7 @@
 // engines/shm/waiting: a signal wait returns only once the value waited for is
-// raised, sees what the raiser wrote before, whether the waiter spun or slept,
-// and the stop word ends it. Threads stand in for processes.
+// raised, sees what the raiser wrote before, whether the waiter spun or slept;
+// a sleeper names the word it sleeps on, and the stop word ends a wait.
+// Threads stand in for processes.
 #include "engines/shm/waiting.hpp"
 
 #include <gtest/gtest.h>
@@ -65,6 +66,23 @@ TEST(Waiting, SignalWaitIgnoresOtherValuesUntilItsOwn) {
   EXPECT_TRUE(returned.load());
 }
 
+// Whoever stops a run wakes each process on the word its record names.
+TEST(Waiting, ASleeperNamesTheWordItSleepsOnUntilItWakes) {
+  SharedSignal signal{};
+  std::atomic<std::uintptr_t> asleep_on{0};
+  std::thread waiter([&] {
+    Waiting waiting(1 << 20, &no_stop, never_called, &asleep_on);  // sleeps after a short spin
+    wait_for_signal(waiting, signal, 1);
+  });
+  auto word = reinterpret_cast<std::uintptr_t>(&signal.value);
+  for (int i = 0; i < 5000 && asleep_on.load() != word; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(asleep_on.load(), word) << "the sleeping waiter did not name its word";
+  raise_signal(signal, 1);
+  waiter.join();
+  EXPECT_EQ(asleep_on.load(), 0u) << "the word stayed named after the wait";
+}
+
 std::atomic<bool> stopped{false};
 void leave_thread() {
   stopped = true;
@@ -74,14 +92,15 @@ void leave_thread() {
 TEST(Waiting, StopWordEndsASignalWait) {
   SharedSignal signal{};
   std::atomic<std::uint32_t> stop{0};
+  std::atomic<std::uintptr_t> asleep_on{0};
   std::thread waiter([&] {
-    Waiting waiting(1, &stop, leave_thread);
+    Waiting waiting(1, &stop, leave_thread, &asleep_on);
     wait_for_signal(waiting, signal, 1);  // never raised
     ADD_FAILURE() << "wait_for_signal returned without the signal";
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   stop = 1;
-  Waiting::wake_all(signal.value);
+  Waiting::wake_all_at(asleep_on.load());  // as the supervisor does
   waiter.join();
   EXPECT_TRUE(stopped.load());
 }

@@ -2,12 +2,6 @@
 
 namespace superstep::shm {
 
-Barrier::Barrier(SharedBarrier* shared, int nprocs, int processes_per_cpu,
-                 const std::atomic<std::uint32_t>* stop, void (*on_stop)())
-    : shared_(shared),
-      nprocs_(static_cast<std::uint32_t>(nprocs)),
-      waiting_(processes_per_cpu, stop, on_stop) {}
-
 std::uint32_t Barrier::arrive_and_wait(std::uint32_t flags) {
   waiting_.check_stop();
   std::uint32_t gen = shared_->generation.load(std::memory_order_acquire);

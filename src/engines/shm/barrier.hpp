@@ -20,10 +20,8 @@ struct alignas(64) SharedBarrier {
 
 class Barrier {
  public:
-  // `stop` is polled while waiting; when it becomes non-zero, `on_stop` is
-  // called (it must not return).
-  Barrier(SharedBarrier* shared, int nprocs, int processes_per_cpu,
-          const std::atomic<std::uint32_t>* stop, void (*on_stop)());
+  Barrier(SharedBarrier* shared, int nprocs, const Waiting& waiting)
+      : shared_(shared), nprocs_(static_cast<std::uint32_t>(nprocs)), waiting_(waiting) {}
 
   std::uint32_t arrive_and_wait(std::uint32_t flags);
 

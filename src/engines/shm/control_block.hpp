@@ -10,7 +10,6 @@
 
 #include "engines/engine.hpp"
 #include "engines/shm/barrier.hpp"
-#include "engines/shm/waiting.hpp"
 
 namespace superstep::shm {
 
@@ -24,9 +23,9 @@ struct alignas(64) ProcessRecord {
   // next sync while slower ones still read what it published for this one.
   SummaryBlob summary[2];
   std::uint64_t bulk_base[2];  // address of the bulk staging area
-  // Raised with a sync's number (low 32 bits, plus one) once this process's
-  // replies of that sync are posted (ShmEngine::exchange_replies).
-  SharedSignal replies_posted;
+  // While this process sleeps in a wait: the address of the word it sleeps
+  // on (waiting.hpp), which whoever stops the run wakes.
+  std::atomic<std::uintptr_t> asleep_on;
 };
 
 // Where the stream from one source to one destination lies in the source.

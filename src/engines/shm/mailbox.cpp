@@ -24,7 +24,7 @@ constexpr std::uint64_t kKeepBytes = std::uint64_t{64} << 20;
 Mailboxes Mailboxes::create(int nprocs) {
   Mailboxes m;
   auto p = static_cast<std::uint64_t>(nprocs);
-  std::uint64_t table = page_up(2 * p * p * sizeof(StreamDesc));
+  std::uint64_t table = page_up(p * p * sizeof(ReplySlot));
   for (std::uint64_t space = kWantedSpace; space >= kLeastSpace; space /= 2) {
     std::uint64_t box = std::min(kMaxBox, space / (2 * p)) & ~(kPage - 1);
     if (box == 0) break;
@@ -34,7 +34,9 @@ Mailboxes Mailboxes::create(int nprocs) {
     if (mem == MAP_FAILED) continue;
     m.base_ = static_cast<char*>(mem);
     m.bytes_ = bytes;
-    m.replies_ = reinterpret_cast<StreamDesc*>(mem);  // zero-filled: every reply empty
+    // Zero-filled, which is every slot's initial state (nothing posted);
+    // constructing them would touch every page of the table, p * p lines.
+    m.slots_ = reinterpret_cast<ReplySlot*>(mem);
     m.boxes_ = m.base_ + table;
     m.box_bytes_ = box;
     m.nprocs_ = nprocs;

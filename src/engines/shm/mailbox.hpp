@@ -1,18 +1,35 @@
 // Where the processes of a shared-memory run leave each other their streams
-// when cross-memory attach is refused (DataPath::kSharedMappings): one box per
-// process and superstep parity in an anonymous MAP_SHARED mapping made before
-// the fork, so that every process sees every box at the same address. At a
-// sync each process copies its outgoing streams (and, in the reply round, the
-// answers to other processes' gets) into its own box; readers use them in
-// place. Double-buffered like everything else published at a sync: a process
-// may enter sync k+1 while slower ones still read what it left for sync k.
+// when cross-memory attach is refused (DataPath::kSharedMappings), and their
+// small ones always: one box per process and superstep parity in an
+// anonymous MAP_SHARED mapping made before the fork, so that every process
+// sees every box at the same address. At a sync each process copies its
+// outgoing streams (and, in the reply round, the larger answers to other
+// processes' gets) into its own box; readers use them in place.
+// Double-buffered like everything else published at a sync: a process may
+// enter sync k+1 while slower ones still read what it left for sync k.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
-#include "engines/shm/control_block.hpp"
+#include "engines/shm/waiting.hpp"
 
 namespace superstep::shm {
+
+// Where one process's answers to another's gets lie, one per ordered pair of
+// processes and one cache line each: the owner writes the answers, their
+// size and where they lie, then raises `posted` with the sync's number; the
+// asker waits for that and finds everything in the same line when the
+// answers are small. One per pair is enough: an owner answers again only
+// at a later sync, which the asker has left this one to reach.
+struct alignas(64) ReplySlot {
+  static constexpr std::size_t kInlineBytes = 40;
+  SharedSignal posted;
+  std::uint64_t size;
+  std::uint64_t address;  // inline_bytes, or the owner's box
+  char inline_bytes[kInlineBytes];
+};
+static_assert(sizeof(ReplySlot) == 64);
 
 class Mailboxes {
  public:
@@ -40,11 +57,10 @@ class Mailboxes {
   // this parity is small again.
   void trim(int q, int parity);
 
-  // Where the reply from src to dst lies (in src's box), by parity.
-  StreamDesc& reply(int parity, int dst, int src) const {
-    auto p = static_cast<std::size_t>(nprocs_);
-    return replies_[(static_cast<std::size_t>(parity) * p + static_cast<std::size_t>(dst)) * p +
-                    static_cast<std::size_t>(src)];
+  // The answers src gives dst.
+  ReplySlot& reply(int dst, int src) const {
+    return slots_[static_cast<std::size_t>(dst) * static_cast<std::size_t>(nprocs_) +
+                  static_cast<std::size_t>(src)];
   }
 
  private:
@@ -55,7 +71,7 @@ class Mailboxes {
 
   char* base_ = nullptr;
   std::uint64_t bytes_ = 0;
-  StreamDesc* replies_ = nullptr;  // [parity][dst][src], at the start of the mapping
+  ReplySlot* slots_ = nullptr;  // [dst][src], at the start of the mapping
   char* boxes_ = nullptr;
   std::uint64_t box_bytes_ = 0;
   int nprocs_ = 0;

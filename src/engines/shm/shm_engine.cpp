@@ -73,8 +73,9 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int s
     : control_(control),
       pid_(pid),
       nprocs_(control.header().nprocs),
-      barrier_(&control.header().barrier, control.header().nprocs, processes_per_cpu,
-               &control.header().stop, &ShmEngine::on_stop),
+      barrier_(&control.header().barrier, control.header().nprocs,
+               Waiting(processes_per_cpu, &control.header().stop, &ShmEngine::on_stop,
+                       &control.process(pid).asleep_on)),
       stop_fd_(stop_fd),
       mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})),
       reads_remote_(g_run_reads_remote),
@@ -289,30 +290,40 @@ void ShmEngine::read_remote(int src, const iovec* local, std::size_t nlocal, con
   abort_all(message, ErrorScope::kLocal);
 }
 
-// The replies go after this sync's streams in this process's mailbox; its
-// signal makes them visible to those who wait for them. In place of a
-// barrier, each process waits only for the processes it asked: a one-get
-// superstep then costs the exchange's barrier and one cache line each way.
-// The mailbox and descriptors stay as they are until this process's sync
-// after next, which nobody reaches before everybody has left this one.
+// In place of a barrier, each process waits only for the owners it asked,
+// each in the one line of their reply slot, which also holds small answers
+// (mailbox.hpp): a one-get superstep then costs the exchange's barrier and
+// one cache line each way. Larger answers go after this sync's streams in
+// the owner's box, which stays as it is until the owner's sync after next.
+// Owners raise the slots of those who asked them only, unless everybody
+// waits for everybody (awaited null).
 void ShmEngine::exchange_replies(const StreamRef* out_per_dst, const bool* awaited) {
   for (int dst = 0; dst < nprocs_; ++dst) {
-    const char* at = dst == pid_ ? nullptr : post_or_stop(out_per_dst[dst]);
-    mailboxes_.reply(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
-                                            at ? out_per_dst[dst].size : 0};
+    const StreamRef& answers = out_per_dst[dst];
+    if (dst == pid_ || (answers.size == 0 && awaited)) continue;
+    ReplySlot& slot = mailboxes_.reply(dst, pid_);
+    const char* at = slot.inline_bytes;
+    if (answers.size > ReplySlot::kInlineBytes)
+      at = post_or_stop(answers);
+    else if (answers.size)
+      std::memcpy(slot.inline_bytes, answers.data, answers.size);
+    slot.size = answers.size;
+    slot.address = reinterpret_cast<std::uintptr_t>(at);
+    raise_signal(slot.posted, sync_signal_);
   }
-  raise_signal(control_.process(pid_).replies_posted, sync_signal_);
-  for (int src = 0; src < nprocs_; ++src)
-    if (src != pid_ && (!awaited || awaited[src]))
-      wait_for_signal(barrier_.waiting(), control_.process(src).replies_posted, sync_signal_);
+  for (int src = 0; src < nprocs_; ++src) {
+    if (src == pid_ || (awaited && !awaited[src])) continue;
+    ReplySlot& slot = mailboxes_.reply(pid_, src);
+    wait_for_signal(barrier_.waiting(), slot.posted, sync_signal_);
+    // Seen: a number raised again after 2^32 syncs cannot be taken for new.
+    slot.posted.value.store(0, std::memory_order_relaxed);
+  }
 }
 
-std::uint64_t ShmEngine::reply_size(int src) const {
-  return mailboxes_.reply(parity_, pid_, src).size;
-}
+std::uint64_t ShmEngine::reply_size(int src) const { return mailboxes_.reply(pid_, src).size; }
 
 const char* ShmEngine::reply_data(int src) const {
-  return reinterpret_cast<const char*>(mailboxes_.reply(parity_, pid_, src).address);
+  return reinterpret_cast<const char*>(mailboxes_.reply(pid_, src).address);
 }
 
 void ShmEngine::finish() {

@@ -103,7 +103,7 @@ class ShmEngine final : public Engine,
   int pid_;
   int nprocs_;
   int parity_ = 0;                              // of the superstep whose sync is under way
-  std::uint32_t sync_signal_ = 0;               // its number as replies_posted carries it
+  std::uint32_t sync_signal_ = 0;               // its number as the reply slots carry it
   bool streams_published_[2] = {false, false};  // by parity: descriptors hold sizes
   Barrier barrier_;
   int stop_fd_;                             // written when the run is stopped (-1 at p = 1)

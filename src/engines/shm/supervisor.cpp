@@ -48,7 +48,7 @@ void Supervisor::stop_run(ControlBlock control, int stop_fd, const char* line) {
   }
   h.stop.store(1);
   Barrier::wake_all(&h.barrier);
-  for (int q = 0; q < h.nprocs; ++q) Waiting::wake_all(control.process(q).replies_posted.value);
+  for (int q = 0; q < h.nprocs; ++q) Waiting::wake_all_at(control.process(q).asleep_on.load());
   std::uint64_t one = 1;
   if (stop_fd >= 0 && write(stop_fd, &one, sizeof one) < 0) {
     // The eventfd counter cannot overflow with one write per stop.

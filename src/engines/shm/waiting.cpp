@@ -21,7 +21,8 @@ void futex_wait(const std::atomic<std::uint32_t>& word, std::uint32_t expected) 
 }
 }  // namespace
 
-Waiting::Waiting(int processes_per_cpu, const std::atomic<std::uint32_t>* stop, void (*on_stop)())
+Waiting::Waiting(int processes_per_cpu, const std::atomic<std::uint32_t>* stop, void (*on_stop)(),
+                 std::atomic<std::uintptr_t>* asleep_on)
     : spin_rounds_(processes_per_cpu > 1 ? 16 : 64),
       // Yielding hands the processor to a process that has yet to arrive; with
       // many processes per processor each yield is a trip through a long run
@@ -29,7 +30,8 @@ Waiting::Waiting(int processes_per_cpu, const std::atomic<std::uint32_t>* stop, 
       // go to sleep sooner the more processes share a processor.
       yield_rounds_(256 / std::max(processes_per_cpu, 1)),
       stop_(stop),
-      on_stop_(on_stop) {}
+      on_stop_(on_stop),
+      asleep_on_(asleep_on) {}
 
 void Waiting::until_changed(const std::atomic<std::uint32_t>& word, std::uint32_t seen,
                             std::atomic<std::uint32_t>& sleepers) const {
@@ -44,6 +46,9 @@ void Waiting::until_changed(const std::atomic<std::uint32_t>& word, std::uint32_
     sched_yield();
   }
   while (!changed()) {
+    // Who stops the run sets the stop word before it reads asleep_on, so it
+    // either finds this word or this process finds the stop word.
+    if (asleep_on_) asleep_on_->store(reinterpret_cast<std::uintptr_t>(&word));
     check_stop();
     // Whoever changes the word reads sleepers after its store (both
     // sequentially consistent): either it sees this one and wakes it, or the
@@ -52,6 +57,7 @@ void Waiting::until_changed(const std::atomic<std::uint32_t>& word, std::uint32_
     futex_wait(word, seen);
     sleepers.fetch_sub(1, std::memory_order_seq_cst);
   }
+  if (asleep_on_) asleep_on_->store(0, std::memory_order_relaxed);
 }
 
 void Waiting::wake(std::atomic<std::uint32_t>& word, const std::atomic<std::uint32_t>& sleepers) {
@@ -59,8 +65,11 @@ void Waiting::wake(std::atomic<std::uint32_t>& word, const std::atomic<std::uint
 }
 
 void Waiting::wake_all(std::atomic<std::uint32_t>& word) {
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE, INT_MAX, nullptr, nullptr,
-          0);
+  wake_all_at(reinterpret_cast<std::uintptr_t>(&word));
+}
+
+void Waiting::wake_all_at(std::uintptr_t word) {
+  if (word) syscall(SYS_futex, word, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
 
 }  // namespace superstep::shm

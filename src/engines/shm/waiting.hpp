@@ -14,8 +14,11 @@ namespace superstep::shm {
 class Waiting {
  public:
   // `stop` is polled while waiting; when it becomes non-zero, `on_stop` is
-  // called (it must not return).
-  Waiting(int processes_per_cpu, const std::atomic<std::uint32_t>* stop, void (*on_stop)());
+  // called (it must not return). Where `asleep_on` is given (the process's
+  // record), it holds the address of the word this process sleeps on while
+  // it sleeps, so that whoever stops the run can wake it (wake_all_at).
+  Waiting(int processes_per_cpu, const std::atomic<std::uint32_t>* stop, void (*on_stop)(),
+          std::atomic<std::uintptr_t>* asleep_on = nullptr);
 
   // Returns once `word` no longer holds `seen`. `sleepers` counts the waiters
   // asleep on the word; whoever changes the word calls wake() after.
@@ -25,6 +28,9 @@ class Waiting {
   static void wake(std::atomic<std::uint32_t>& word, const std::atomic<std::uint32_t>& sleepers);
   // Wakes every waiter asleep on `word`, so that it looks at the stop word.
   static void wake_all(std::atomic<std::uint32_t>& word);
+  // The same for a word known by its address (an asleep_on value, 0: none).
+  // The address is only handed to the kernel, which refuses a bad one.
+  static void wake_all_at(std::uintptr_t word);
 
   void check_stop() const {
     if (stop_->load(std::memory_order_acquire)) on_stop_();
@@ -35,13 +41,14 @@ class Waiting {
   int yield_rounds_;
   const std::atomic<std::uint32_t>* stop_;
   void (*on_stop_)();
+  std::atomic<std::uintptr_t>* asleep_on_;
 };
 
-// One process raises a signal with a value; others wait for exactly that
-// value. Its owner must not raise it again before every waiter has seen it
+// One process raises a signal with a value; another waits for exactly that
+// value. Its owner must not raise it again before the waiter has seen it
 // (the shared-memory engine raises a sync's number, and nobody reaches the
 // next sync's raise before the waiters of this one have left it).
-struct alignas(64) SharedSignal {
+struct SharedSignal {
   std::atomic<std::uint32_t> value;
   std::atomic<std::uint32_t> sleepers;
 };
