@@ -13,7 +13,8 @@ constexpr std::size_t kRecordsOffset = align64(sizeof(ControlHeader));
 
 std::size_t ControlBlock::bytes_for(int nprocs) {
   auto p = static_cast<std::size_t>(nprocs);
-  return kRecordsOffset + align64(p * sizeof(ProcessRecord)) + 2 * p * p * sizeof(StreamDesc);
+  return kRecordsOffset + align64(p * sizeof(ProcessRecord)) + p * sizeof(ArrivalLine) +
+         2 * p * p * sizeof(StreamDesc);
 }
 
 ControlBlock ControlBlock::create(int nprocs) {
@@ -29,6 +30,7 @@ ControlBlock ControlBlock::create(int nprocs) {
   ControlHeader* h = new (mem) ControlHeader();
   h->nprocs = nprocs;
   for (int q = 0; q < nprocs; ++q) new (&block.records()[q]) ProcessRecord();
+  for (int q = 0; q < nprocs; ++q) new (&block.arrival_lines()[q]) ArrivalLine();
   return block;
 }
 
@@ -41,9 +43,13 @@ ProcessRecord* ControlBlock::records() const {
   return reinterpret_cast<ProcessRecord*>(base_ + kRecordsOffset);
 }
 
-StreamDesc* ControlBlock::descs() const {
-  return reinterpret_cast<StreamDesc*>(
+ArrivalLine* ControlBlock::arrival_lines() const {
+  return reinterpret_cast<ArrivalLine*>(
       base_ + kRecordsOffset + align64(static_cast<std::size_t>(nprocs_) * sizeof(ProcessRecord)));
+}
+
+StreamDesc* ControlBlock::descs() const {
+  return reinterpret_cast<StreamDesc*>(arrival_lines() + nprocs_);
 }
 
 }  // namespace superstep::shm

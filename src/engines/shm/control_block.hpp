@@ -44,7 +44,8 @@ struct alignas(64) ControlHeader {
   SharedBarrier barrier;
 };
 
-// Layout: header, then one ProcessRecord per process, then StreamDesc[parity][dst][src].
+// Layout: header, then one ProcessRecord per process, one ArrivalLine per
+// process, then StreamDesc[parity][dst][src].
 class ControlBlock {
  public:
   static std::size_t bytes_for(int nprocs);
@@ -56,6 +57,7 @@ class ControlBlock {
 
   ControlHeader& header() const { return *reinterpret_cast<ControlHeader*>(base_); }
   ProcessRecord& process(int q) const { return records()[q]; }
+  ArrivalLine* arrival_lines() const;
   StreamDesc& stream(int parity, int dst, int src) const {
     auto p = static_cast<std::size_t>(nprocs_);
     return descs()[(static_cast<std::size_t>(parity) * p + static_cast<std::size_t>(dst)) * p +

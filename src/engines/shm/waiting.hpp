@@ -64,4 +64,13 @@ inline void wait_for_signal(const Waiting& waiting, SharedSignal& signal, std::u
     waiting.until_changed(signal.value, seen, signal.sleepers);
 }
 
+// For a signal raised with ever larger values (mod 2^32), which its owner may
+// raise again before the waiter saw this one: waits for `value` or later.
+inline void wait_for_signal_from(const Waiting& waiting, SharedSignal& signal,
+                                 std::uint32_t value) {
+  for (std::uint32_t seen; static_cast<std::int32_t>(
+                               (seen = signal.value.load(std::memory_order_acquire)) - value) < 0;)
+    waiting.until_changed(signal.value, seen, signal.sleepers);
+}
+
 }  // namespace superstep::shm
