@@ -45,10 +45,11 @@ void Waiting::until_changed(const std::atomic<std::uint32_t>& word, std::uint32_
     check_stop();
     sched_yield();
   }
+  if (changed()) return;
+  // Who stops the run sets the stop word before it reads asleep_on, so it
+  // either finds this word or this process finds the stop word.
+  if (asleep_on_) asleep_on_->store(reinterpret_cast<std::uintptr_t>(&word));
   while (!changed()) {
-    // Who stops the run sets the stop word before it reads asleep_on, so it
-    // either finds this word or this process finds the stop word.
-    if (asleep_on_) asleep_on_->store(reinterpret_cast<std::uintptr_t>(&word));
     check_stop();
     // Whoever changes the word reads sleepers after its store (both
     // sequentially consistent): either it sees this one and wakes it, or the
