@@ -81,9 +81,7 @@ void stop_ends_a_wait(bool by_arrivals) {
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   stop = 1;
-  // As the supervisor does.
-  Barrier::wake_all(&shared);
-  Waiting::wake_all_at(asleep_on.load());
+  Waiting::wake_all_at(asleep_on.load());  // as the supervisor does
   waiter.join();
   EXPECT_TRUE(stopped.load());
 }

@@ -83,6 +83,14 @@ TEST(Waiting, ASleeperNamesTheWordItSleepsOnUntilItWakes) {
   EXPECT_EQ(asleep_on.load(), 0u) << "the word stayed named after the wait";
 }
 
+TEST(Waiting, SignalValuesAreNeverZeroAndDifferForConsecutiveSyncs) {
+  for (std::uint64_t n : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xfffffffe},
+                          std::uint64_t{0xffffffff}, std::uint64_t{0x100000000}}) {
+    EXPECT_NE(signal_value_of(n), 0u) << n;
+    EXPECT_NE(signal_value_of(n), signal_value_of(n + 1)) << n;
+  }
+}
+
 std::atomic<bool> stopped{false};
 void leave_thread() {
   stopped = true;

@@ -62,10 +62,6 @@ class Barrier {
     return lines_ ? by_arrivals(flags) : by_counting(flags);
   }
 
-  // Wakes every waiter asleep on the shared count so that it looks at the
-  // stop word (those waiting by arrivals are woken through asleep_on).
-  static void wake_all(SharedBarrier* shared) { Waiting::wake_all(shared->generation); }
-
   // How this barrier waits, for other waits of the same processes.
   const Waiting& waiting() const { return waiting_; }
 

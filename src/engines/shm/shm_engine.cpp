@@ -174,7 +174,7 @@ void ShmEngine::unmap(char* local, std::uint64_t len) { unmap_peer_pages(local, 
 std::uint32_t ShmEngine::exchange(const Publication& mine) {
   const StreamRef* out_per_dst = mine.streams;
   parity_ = static_cast<int>(mine.superstep & 1);
-  sync_signal_ = static_cast<std::uint32_t>(mine.superstep) + 1;  // never the initial 0
+  sync_signal_ = signal_value_of(mine.superstep);
   run_status::note(pid_, mine.superstep,
                    mine.flags & kFlagEnd ? RunState::kInEnd : RunState::kInSync);
   ProcessRecord& me = control_.process(pid_);

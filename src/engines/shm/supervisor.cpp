@@ -47,7 +47,7 @@ void Supervisor::stop_run(ControlBlock control, int stop_fd, const char* line) {
     std::fflush(stderr);
   }
   h.stop.store(1);
-  Barrier::wake_all(&h.barrier);
+  // Every wait names the word it sleeps on (waiting.hpp), the barrier's too.
   for (int q = 0; q < h.nprocs; ++q) Waiting::wake_all_at(control.process(q).asleep_on.load());
   std::uint64_t one = 1;
   if (stop_fd >= 0 && write(stop_fd, &one, sizeof one) < 0) {

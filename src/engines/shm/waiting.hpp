@@ -59,18 +59,31 @@ inline void raise_signal(SharedSignal& signal, std::uint32_t value) {
   Waiting::wake(signal.value, signal.sleepers);
 }
 
-inline void wait_for_signal(const Waiting& waiting, SharedSignal& signal, std::uint32_t value) {
-  for (std::uint32_t seen; (seen = signal.value.load(std::memory_order_acquire)) != value;)
+// Waits until `done(value seen)` holds; both waits below are this one.
+template <typename Done>
+void wait_on_signal(const Waiting& waiting, SharedSignal& signal, Done done) {
+  for (std::uint32_t seen; !done(seen = signal.value.load(std::memory_order_acquire));)
     waiting.until_changed(signal.value, seen, signal.sleepers);
+}
+
+inline void wait_for_signal(const Waiting& waiting, SharedSignal& signal, std::uint32_t value) {
+  wait_on_signal(waiting, signal, [value](std::uint32_t seen) { return seen == value; });
 }
 
 // For a signal raised with ever larger values (mod 2^32), which its owner may
 // raise again before the waiter saw this one: waits for `value` or later.
 inline void wait_for_signal_from(const Waiting& waiting, SharedSignal& signal,
                                  std::uint32_t value) {
-  for (std::uint32_t seen; static_cast<std::int32_t>(
-                               (seen = signal.value.load(std::memory_order_acquire)) - value) < 0;)
-    waiting.until_changed(signal.value, seen, signal.sleepers);
+  wait_on_signal(waiting, signal, [value](std::uint32_t seen) {
+    return static_cast<std::int32_t>(seen - value) >= 0;
+  });
+}
+
+// The value a signal carries for sync number n: never 0, the value of a
+// signal nobody raised (or its waiter has seen), and different for
+// consecutive syncs.
+constexpr std::uint32_t signal_value_of(std::uint64_t n) {
+  return static_cast<std::uint32_t>(n % 0xffffffffu) + 1;
 }
 
 }  // namespace superstep::shm
