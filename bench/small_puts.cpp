@@ -1,6 +1,10 @@
 // Many small puts: every process issues `count` puts of 8 bytes to the next
 // process, then syncs (the bsp_put and bsp_hpput paths); and as many 8-byte
-// sends, a sync and a drain of the queue with bsp_move (the BSMP path).
+// sends, a sync and a drain of the queue with bsp_move (the BSMP path); and
+// `count` puts of 8 bytes dealt out cyclically, element i to process
+// (pid + i) % p, each process's elements consecutive in its slice there (a
+// cyclic distribution: the puts to each process continue one another while
+// puts to the others come in between).
 // bench/compare.sh runs the OpenMPI peer (bench_mpi_small_puts) beside it.
 // Usage: bench_small_puts [p] [count]
 #include <bsp.h>
@@ -23,6 +27,15 @@ double time_puts(const std::vector<std::uint64_t>& src, std::uint64_t* dst, int 
     else
       bsp_put(next, &src[i], dst, i * 8, 8);
   }
+  bsp_sync();
+  return bsp_time() - t0;
+}
+double time_cyclic_puts(const std::vector<std::uint64_t>& src, std::uint64_t* dst, int count) {
+  int p = bsp_nprocs(), me = bsp_pid();
+  int slice = (count + p - 1) / p;
+  bsp_sync();
+  double t0 = bsp_time();
+  for (int i = 0; i < count; ++i) bsp_put((me + i) % p, &src[i], dst, (me * slice + i / p) * 8, 8);
   bsp_sync();
   return bsp_time() - t0;
 }
@@ -53,23 +66,38 @@ int main(int argc, char** argv) {
   bsp_begin(p);
   std::vector<std::uint64_t> src(count), dst(count, 0);
   for (int i = 0; i < count; ++i) src[i] = static_cast<std::uint64_t>(bsp_pid()) << 32 | i;
+  p = bsp_nprocs();
+  int slice = (count + p - 1) / p;
+  std::vector<std::uint64_t> dealt(static_cast<std::size_t>(slice) * p, 0);
   bsp_push_reg(dst.data(), count * 8);
+  bsp_push_reg(dealt.data(), static_cast<int>(dealt.size() * 8));
   bsp_sync();
-  std::vector<double> put, hpput, send;
+  std::vector<double> put, hpput, send, cyclic;
   for (int s = 0; s < samples; ++s) {
     put.push_back(time_puts(src, dst.data(), count, false));
     hpput.push_back(time_puts(src, dst.data(), count, true));
     send.push_back(time_sends(src, count));
+    cyclic.push_back(time_cyclic_puts(src, dealt.data(), count));
   }
   int prev = (bsp_pid() + bsp_nprocs() - 1) % bsp_nprocs();
   for (int i = 0; i < count; ++i)
     if (dst[i] != (static_cast<std::uint64_t>(prev) << 32 | i)) bsp_abort("wrong value at %d", i);
+  for (int s = 0; s < bsp_nprocs(); ++s)
+    for (int i = (bsp_pid() - s + p) % p; i < count; i += p)
+      if (dealt[static_cast<std::size_t>(s) * slice + i / p] !=
+          (static_cast<std::uint64_t>(s) << 32 | i))
+        bsp_abort("wrong cyclic value from %d at %d", s, i);
   if (bsp_pid() == 0)
     std::printf(
         "small puts, p=%d, %d puts of 8 bytes then one sync (medians of %d): bsp_put %.1f us, "
         "bsp_hpput %.1f us, bsp_send+sync+bsp_move %.1f us\n",
         p, count, samples, bench::median(put) * 1e6, bench::median(hpput) * 1e6,
         bench::median(send) * 1e6);
+  if (bsp_pid() == 0)
+    std::printf(
+        "  dealt cyclically, %d puts of 8 bytes, element i to process (pid + i) %% %d, then one "
+        "sync: %.1f us\n",
+        count, p, bench::median(cyclic) * 1e6);
   bsp_end();
   return 0;
 }

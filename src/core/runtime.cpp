@@ -75,6 +75,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   profile_ = profile::Recorder::start_if_asked(*engine_);
   set_tagsize_now(0);
   last_put_.resize(nprocs_);
+  put_runs_.resize(nprocs_);
   if (!profile_)
     fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
@@ -88,18 +89,22 @@ void Runtime::remember_put(int pid, const void* ident) {
 }
 
 void Runtime::forget_puts() {
-  for (int pid : remembered_) last_put_[pid] = LastPut{};
+  for (int pid : remembered_) {
+    last_put_[pid] = LastPut{};
+    outbox_[parity_].settle(pid);  // a run's bytes go to its stream before the run is dropped
+    put_runs_[pid] = PutRun{};
+  }
   remembered_.clear();
-  put_run_ = PutRun{};
 }
 
 void Runtime::open_put_run(int pid, const void* ident, std::uint64_t end, std::uint64_t size) {
-  Outbox::Run run = outbox_[parity_].open_run(pid);
   // Only where every put it may take is a small one (fast_put_max_ may be
   // lower where puts become bulk messages early), and only up to the area's end.
-  if (fast_put_max_ < LastPut::kMaxBytes || run.room == 0) return;
-  run.room = std::min(run.room, size - end);
-  put_run_ = {pid, ident, static_cast<std::uint32_t>(end), run};
+  if (fast_put_max_ < LastPut::kMaxBytes) return;
+  PutRun& run = put_runs_[pid];
+  run.ident = ident;
+  run.next_offset = static_cast<std::uint32_t>(end);
+  outbox_[parity_].open_run(pid, run.run, size - end);
 }
 
 void Runtime::begin(int nprocs) {

@@ -62,19 +62,19 @@ class Runtime {
   }
   // The fast paths of bsp_put and bsp_hpput (bsp_api.cpp), in two tiers.
   // put_continuing takes a put of 8 or 16 bytes that continues the last one
-  // (same process, same registration, the next offset: PutRun) and needs no
-  // register saved. put_like_last takes a small transfer into the
+  // to the same process (same registration, the next offset: PutRun) and
+  // needs no register saved. put_like_last takes a small transfer into the
   // registration that the last small put to `pid` resolved, checked against
   // what that put remembered (LastPut), when its stream has room, and opens a
   // run for put_continuing. False: nothing done, take the next tier (the
   // full path is put()).
   [[gnu::always_inline]] bool put_continuing(int pid, const void* src, const void* dst, int offset,
                                              int nbytes) {
-    PutRun& run = put_run_;
+    if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
+    PutRun& run = put_runs_[static_cast<unsigned>(pid)];
     // A negative offset never equals next_offset (at most INT_MAX).
-    if (pid != run.pid || dst != run.ident ||
-        static_cast<std::uint32_t>(offset) != run.next_offset || (nbytes != 8 && nbytes != 16) ||
-        !src)
+    if (dst != run.ident || static_cast<std::uint32_t>(offset) != run.next_offset ||
+        (nbytes != 8 && nbytes != 16) || !src)
       return false;
     if (!Outbox::extend_run(run.run, src, static_cast<std::uint32_t>(nbytes))) return false;
     run.next_offset += static_cast<std::uint32_t>(nbytes);
@@ -284,16 +284,16 @@ class Runtime {
     std::uint64_t base = 0, size = 0;
   };
   std::vector<LastPut> last_put_;
-  // put_continuing: the run of puts the last put_like_last opened (pid -1:
-  // none), forgotten with LastPut. next_offset: where the next put into
-  // `ident` must start to continue it.
+  // put_continuing: per process, the run of puts the last put_like_last to it
+  // opened (ident nullptr: none), forgotten with LastPut. next_offset: where
+  // the next put into `ident` must start to continue it. Never resized after
+  // bsp_begin: the outbox's lanes point at the runs.
   struct PutRun {
-    int pid = -1;
     const void* ident = nullptr;
     std::uint32_t next_offset = 0;
     Outbox::Run run;
   };
-  PutRun put_run_;
+  std::vector<PutRun> put_runs_;
   std::vector<int> remembered_;
   std::uint32_t fast_put_max_ = 0;
 

@@ -25,6 +25,7 @@ void Outbox::reset(int nprocs, bool inline_only) {
 }
 
 void Outbox::seal() {
+  settle_all();
   for (Lane& lane : lanes_) {
     if (lane.stream.empty()) continue;
     record_writer::stream_end(lane.stream.grow(kStreamEndBytes), lane.others == 0, lane.sends,
@@ -33,6 +34,7 @@ void Outbox::seal() {
 }
 
 void Outbox::clear() {
+  settle_all();
   // The next superstep of this parity stages after where this one ended
   // (core/cache_ring.hpp).
   staged_start_ = next_ring_start(staged_start_, staged_);
@@ -50,6 +52,7 @@ void Outbox::clear() {
 }
 
 void Outbox::trim() {
+  settle_all();
   for (Lane& lane : lanes_) lane.stream.trim(kKeepBytes);
   if (bulk_.capacity() > kKeepBytes) {
     bulk_.clear();
@@ -112,22 +115,27 @@ std::uint64_t Outbox::append_bulk(const void* src, std::uint64_t nbytes) {
 }
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk) {
+  settle(owner);
   ++lanes_[owner].get_requests;
   record_writer::get_request(append(owner, record_writer::kGetRequestBytes), address, nbytes,
                              as_bulk);
 }
 
 void Outbox::share_request(int owner, std::uint64_t address) {
+  settle(owner);
   record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
 }
 
-Outbox::Lane Outbox::no_lane_;
-
-Outbox::Run Outbox::open_run(int dst) const {
-  const Lane& lane = lanes_[dst];
-  if (lane.next_address == kNoRecord) return {};
-  return {const_cast<Lane*>(&lane), lane.stream.size(),
-          std::min<std::uint64_t>(kCombineMax - lane.open_bytes, lane.stream.room())};
+void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {
+  Lane& lane = lanes_[dst];
+  settle(lane);
+  run = Run{};
+  if (lane.next_address == kNoRecord) return;
+  std::uint64_t room = std::min(
+      {std::uint64_t{kCombineMax - lane.open_bytes}, std::uint64_t{lane.stream.room()}, max_bytes});
+  char* at = lane.stream.data() + lane.stream.size();
+  run = {at, at + room};
+  lane.open_run = &run;
 }
 
 void Outbox::put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
@@ -139,6 +147,7 @@ void Outbox::put_inline_after_growing(int dst, std::uint64_t dst_address, const 
 
 void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src,
                    std::uint64_t nbytes) {
+  settle(dst);
   // Small ones are copied now, like a put (their semantics allow moving the
   // data at any time up to the sync): cheaper than a remote read, and it
   // spares everyone the barrier that guards hpput sources until all are read.
@@ -158,6 +167,7 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
 }
 
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {
+  settle_all();
   for (int q = 0; q < static_cast<int>(lanes_.size()); ++q) {
     if (q == self) continue;
     record_writer::push(append(q, record_writer::kPushBytes),

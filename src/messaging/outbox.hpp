@@ -73,6 +73,7 @@ class Outbox {
 
   [[gnu::always_inline]] void put(int dst, std::uint64_t dst_address, const void* src,
                                   std::uint64_t nbytes) {
+    settle(lanes_[dst]);
     if (nbytes > inline_max_)
       put_bulk(dst, dst_address, src, nbytes);
     else if (!put_inline_if_room(dst, dst_address, src, nbytes))
@@ -83,6 +84,7 @@ class Outbox {
   // nothing: the fast path of small puts (Runtime::put_like_last) is this.
   [[gnu::always_inline]] bool put_inline_if_room(int dst, std::uint64_t dst_address,
                                                  const void* src, std::uint64_t nbytes) {
+    settle(lanes_[dst]);
     if (put_extending(dst, dst_address, src, nbytes)) return true;
     Lane& lane = lanes_[dst];
     std::uint64_t record_bytes = record_writer::put_inline_bytes(nbytes);
@@ -97,35 +99,34 @@ class Outbox {
     lane.next_address = next_after(dst_address, nbytes);
     return true;
   }
-  // A run of puts each of which continues the last (an array written element
-  // by element): what the cheapest put needs to grow the open record of one
-  // stream with no other look at the outbox. Valid while the stream stays as
-  // the run left it, which its size tells: anything else written into the
-  // stream (another record, a send, a seal) changes the size first.
+  // A run of puts each of which continues the last into one stream (an
+  // array written element by element, also when puts to several processes
+  // alternate): the cheapest put copies its bytes to `at` and moves it on,
+  // and nothing else. The lane learns of those bytes (its stream's size, the
+  // open record's byte count) only when its run settles: before anything
+  // else touches that lane (every public member that does settles it first,
+  // which also ends the run), so nobody sees the stream in between.
   struct Run {
-    // No run: an empty lane, whose size never equals `size`. Never null, so
-    // that extend_run has nothing to test: a caller may match an empty run
-    // with arguments no real one has (a put to pid -1 into NULL at offset 0).
-    Lane* lane = &no_lane_;
-    std::uint64_t size = UINT64_MAX;  // the stream's size while the run is valid
-    std::uint64_t room = 0;  // how many bytes the run may still grow by (a caller may lower it)
+    char* at = nullptr;   // where the run's next bytes go
+    char* end = nullptr;  // how far it may grow (at == end: no room, or no run)
   };
-  // The run that the last put into dst's stream left open (room 0: none).
-  Run open_run(int dst) const;
+  // Opens in `run` (which must stay where it is while the run is open) the run
+  // that continues the last put into dst's stream, for at most max_bytes; no
+  // room where that put's record cannot grow.
+  void open_run(int dst, Run& run, std::uint64_t max_bytes);
   // Grows the run by nbytes (a multiple of 8, at most 16) copied from src;
-  // false (nothing done) when the stream has changed or the run has no room.
-  // Calls nothing and needs so few registers that its callers save none
-  // (Runtime::put_continuing).
+  // false (nothing done) when the run has no room. Calls nothing and needs so
+  // few registers that its callers save none (Runtime::put_continuing).
   [[gnu::always_inline]] static bool extend_run(Run& run, const void* src, std::uint32_t nbytes) {
     if (nbytes % 8 != 0 || nbytes > 16) __builtin_unreachable();
-    Lane& lane = *run.lane;
-    std::uint64_t size = lane.stream.size();
-    if (size != run.size || nbytes > run.room) return false;
-    grow_open_record(lane, src, nbytes);
-    run.size = size + nbytes;
-    run.room -= nbytes;
+    char* at = run.at;
+    if (nbytes > static_cast<std::uintptr_t>(run.end - at)) return false;
+    copy_bytes(at, src, nbytes);
+    run.at = at + nbytes;
     return true;
   }
+  // Tells dst's lane of its open run's bytes and ends the run.
+  void settle(int dst) { settle(lanes_[dst]); }
   // as_bulk: the owner answers with a bulk message (BulkMessages), not in the reply round.
   void get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk = false);
   // Asks owner to share the pages of its registered area at `address`.
@@ -137,6 +138,7 @@ class Outbox {
   [[gnu::always_inline]] void send(int dst, const void* tag, std::uint32_t tag_bytes,
                                    const void* payload, std::uint64_t payload_bytes) {
     Lane& lane = lanes_[dst];
+    settle(lane);
     write_send(lane, grow_stream(lane, record_writer::send_bytes(tag_bytes, payload_bytes)), tag,
                tag_bytes, payload, payload_bytes);
   }
@@ -148,6 +150,10 @@ class Outbox {
                                            const void* payload, std::uint32_t payload_bytes) {
     if (tag_bytes > kSmallSendBytes || payload_bytes > kSmallSendBytes) __builtin_unreachable();
     Lane& lane = lanes_[dst];
+    // Declined rather than settled here: send() settles, once per run, and
+    // this path stays free of the registers settling needs.
+    if (lane.open_run) [[unlikely]]
+      return false;
     std::uint64_t record_bytes = record_writer::send_bytes(tag_bytes, payload_bytes);
     if (!lane.stream.has_room(record_bytes)) return false;
     if (lane.stream.empty()) ++nonempty_streams_;
@@ -161,7 +167,10 @@ class Outbox {
   // the sync compares digests of the push/pop sequences.
   void push(int self, const void* ident, std::uint64_t size, std::uint64_t id);
 
-  ByteBuffer& stream(int dst) { return lanes_[dst].stream; }
+  ByteBuffer& stream(int dst) {
+    settle(lanes_[dst]);
+    return lanes_[dst].stream;
+  }
   const ByteBuffer& bulk() const { return bulk_; }
   bool any_stream() const { return nonempty_streams_ != 0; }
   // Whether an hpput of this superstep is read from the source's memory at
@@ -178,7 +187,28 @@ class Outbox {
     std::uint64_t next_address = kNoRecord;  // where such a put starts
     std::uint64_t open_header = 0;           // offset of that record's header
     std::uint32_t open_bytes = 0;            // its byte count so far
+    Run* open_run = nullptr;                 // a run whose bytes the lane does not count yet
   };
+  // Inline: the second tier of small puts (put_inline_if_room) settles at
+  // every put that does not continue a run, and a call there would make it
+  // save registers.
+  [[gnu::always_inline]] static void settle(Lane& lane) {
+    Run* run = lane.open_run;
+    if (!run) [[likely]]
+      return;
+    lane.open_run = nullptr;
+    char* settled = lane.stream.data() + lane.stream.size();
+    auto grown = static_cast<std::uint32_t>(run->at - settled);
+    run->end = run->at;
+    if (grown == 0) return;
+    lane.stream.grow_in_room(grown);
+    lane.open_bytes += grown;
+    lane.next_address += grown;
+    record_writer::set_put_inline_bytes(lane.stream.data() + lane.open_header, lane.open_bytes);
+  }
+  void settle_all() {
+    for (Lane& lane : lanes_) settle(lane);
+  }
   char* append(int dst, std::uint64_t n) {
     Lane& lane = lanes_[dst];
     ++lane.others;
@@ -244,7 +274,6 @@ class Outbox {
   }
 
   std::vector<Lane> lanes_;
-  static Lane no_lane_;  // the lane of every empty Run; never written
   // The bulk area is a cache ring too (core/cache_ring.hpp): this
   // superstep's bytes are [bulk_start_, bulk_.size()), and the bytes before
   // them are the earlier supersteps' that other processes may still hold in

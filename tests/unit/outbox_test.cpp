@@ -171,17 +171,23 @@ TEST_F(OutboxTest, PushGoesToEveryOtherProcess) {
   EXPECT_EQ(records(out.stream(2))[0].kind(), RecordKind::kPush);
 }
 
+std::uint64_t room(const Outbox::Run& run) { return static_cast<std::uint64_t>(run.end - run.at); }
+
 // A run (what the cheapest put, Runtime::put_continuing, grows) continues the
-// open record in place, as a put would, until its room is spent.
+// open record in place, as a put would, until its room is spent; the stream
+// counts its bytes once it settles.
 TEST_F(OutboxTest, RunGrowsTheOpenRecordUntilItsRoomIsSpent) {
   for (int i = 0; i < 8; ++i) words[i] = static_cast<std::uint64_t>(i) + 100;
   out.put(1, 0x10000, &words[0], 8);
+  Outbox::Run run;
   // Its room ends where the stream would have to grow.
-  EXPECT_EQ(out.open_run(1).room, out.stream(1).room());
+  std::uint64_t stream_room = out.stream(1).room();
+  out.open_run(1, run, UINT64_MAX);
+  EXPECT_EQ(room(run), stream_room);
   out.stream(1).make_room(2 * Outbox::kCombineMax);
-  Outbox::Run run = out.open_run(1);
-  EXPECT_EQ(run.room, Outbox::kCombineMax - 8);
-  run.room = 24;  // as the caller lowers it to its area's end
+  out.open_run(1, run, UINT64_MAX);
+  EXPECT_EQ(room(run), Outbox::kCombineMax - 8);
+  out.open_run(1, run, 24);  // as the caller lowers it to its area's end
   EXPECT_TRUE(Outbox::extend_run(run, &words[1], 8));
   EXPECT_TRUE(Outbox::extend_run(run, &words[2], 16));
   EXPECT_FALSE(Outbox::extend_run(run, &words[4], 8));  // no room left
@@ -196,44 +202,121 @@ TEST_F(OutboxTest, RunRoomStopsAtTheCombineLimit) {
   int n = static_cast<int>(Outbox::kCombineMax / 8);
   out.stream(1).make_room(2 * Outbox::kCombineMax);
   out.put(1, 0x10000, &words[0], 8);
-  Outbox::Run run = out.open_run(1);
-  for (int i = 1; i < n; ++i) ASSERT_TRUE(Outbox::extend_run(run, &words[i], 8)) << i;
-  EXPECT_EQ(run.room, 0u);
-  EXPECT_FALSE(Outbox::extend_run(run, &words[n], 8));
+  Outbox::Run run;
+  out.open_run(1, run, UINT64_MAX);
+  for (int i = 1; i < n; ++i) ASSERT_TRUE(Outbox::extend_run(run, &words[i % 8], 8)) << i;
+  EXPECT_EQ(room(run), 0u);
+  EXPECT_FALSE(Outbox::extend_run(run, &words[0], 8));
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].put_inline().nbytes, Outbox::kCombineMax);
 }
 
-// Anything else written into the stream ends the run: growing the record then
-// would put bytes after the other record that belong to the put before it.
-TEST_F(OutboxTest, RunEndsWhenAnythingElseEntersTheStream) {
+// Anything else written into the run's stream settles the run first and ends
+// it: the other record then comes after the run's bytes, and growing the run
+// later would put bytes after that record that belong to the put before it.
+// Other streams' records leave it open.
+TEST_F(OutboxTest, RunEndsWhenAnythingElseEntersItsStream) {
+  for (int i = 0; i < 8; ++i) words[i] = static_cast<std::uint64_t>(i) + 100;
+  Outbox::Run run, other;
   out.put(1, 0x10000, &words[0], 8);
-  Outbox::Run run = out.open_run(1);
-  out.send(1, nullptr, 0, &words[1], 8);
-  EXPECT_FALSE(Outbox::extend_run(run, &words[2], 8));
-  out.put(1, 0x10008, &words[3], 8);  // a new record after the send
-  run = out.open_run(1);
-  out.send(1, nullptr, 0, &words[4], 8);
-  EXPECT_FALSE(Outbox::extend_run(run, &words[5], 8));
-  out.put(2, 0x20000, &words[6], 8);  // another stream's records leave it alone
-  run = out.open_run(2);
-  out.put(1, 0x30000, &words[7], 8);
-  EXPECT_TRUE(Outbox::extend_run(run, &words[8], 8));
+  out.open_run(1, run, UINT64_MAX);
+  ASSERT_TRUE(Outbox::extend_run(run, &words[1], 8));
+  out.send(1, nullptr, 0, &words[2], 8);
+  EXPECT_FALSE(Outbox::extend_run(run, &words[3], 8));
+  out.put(1, 0x10010, &words[3], 8);  // a new record after the send
+  out.open_run(1, run, UINT64_MAX);
+  ASSERT_TRUE(Outbox::extend_run(run, &words[4], 8));
+  out.put(2, 0x20000, &words[5], 8);  // another stream's records leave it alone
+  out.open_run(2, other, UINT64_MAX);
+  ASSERT_TRUE(Outbox::extend_run(other, &words[6], 8));
+  ASSERT_TRUE(Outbox::extend_run(run, &words[5], 8));
   auto r = records(out.stream(1));
-  ASSERT_EQ(r.size(), 5u);
-  EXPECT_EQ(r[2].put_inline().dst_address, 0x10008u);
-  EXPECT_EQ(r[2].put_inline().nbytes, 8u);
-  ASSERT_EQ(records(out.stream(2)).size(), 1u);
-  EXPECT_EQ(records(out.stream(2))[0].put_inline().nbytes, 16u);
+  EXPECT_FALSE(Outbox::extend_run(run, &words[6], 8));  // reading the stream settled it
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].put_inline().nbytes, 16u);
+  EXPECT_EQ(std::memcmp(r[0].put_inline().data, &words[0], 16), 0);
+  EXPECT_EQ(r[2].put_inline().dst_address, 0x10010u);
+  EXPECT_EQ(r[2].put_inline().nbytes, 24u);
+  EXPECT_EQ(std::memcmp(r[2].put_inline().data, &words[3], 24), 0);
+  auto r2 = records(out.stream(2));
+  ASSERT_EQ(r2.size(), 1u);
+  EXPECT_EQ(r2[0].put_inline().nbytes, 16u);
+  EXPECT_EQ(std::memcmp(r2[0].put_inline().data, &words[5], 16), 0);
+}
+
+// Every way the outbox writes into or reads the run's stream settles the run
+// first: the stream's size and the record's byte count then include the
+// run's bytes.
+TEST_F(OutboxTest, EveryUseOfTheStreamSettlesTheRun) {
+  using Use = void (*)(Outbox&);
+  const Use uses[] = {
+      [](Outbox& o) { o.seal(); },
+      [](Outbox& o) { o.get_request(1, 0x40000, 8); },
+      [](Outbox& o) { o.share_request(1, 0x40000); },
+      [](Outbox& o) { o.push(0, reinterpret_cast<void*>(0x50000), 8, 1); },
+      [](Outbox& o) {
+        std::uint64_t w = 7;
+        o.hpput(0, 1, 0x60000, &w, 8);
+      },
+      [](Outbox& o) {
+        std::uint64_t w = 7;
+        o.send(1, nullptr, 0, &w, 8);
+      },
+      [](Outbox& o) {
+        std::uint64_t w = 7;
+        EXPECT_TRUE(o.put_inline_if_room(1, 0x70000, &w, 8));
+      },
+      [](Outbox& o) {
+        std::uint64_t w = 7;
+        o.put(1, 0x70000, &w, 8);
+      },
+      [](Outbox& o) { o.settle(1); },
+  };
+  for (Use use : uses) {
+    out.clear();
+    out.stream(1).make_room(Outbox::kCombineMax);
+    out.put(1, 0x10000, &words[0], 8);
+    Outbox::Run run;
+    out.open_run(1, run, UINT64_MAX);
+    ASSERT_TRUE(Outbox::extend_run(run, &words[1], 8));
+    ASSERT_TRUE(Outbox::extend_run(run, &words[2], 8));
+    use(out);
+    EXPECT_FALSE(Outbox::extend_run(run, &words[3], 8));
+    auto r = records(out.stream(1));
+    ASSERT_GE(r.size(), 1u);
+    EXPECT_EQ(r[0].put_inline().nbytes, 24u);
+  }
+}
+
+// send_if_room, the fast path of bsp_send, declines while a run is open and
+// writes nothing: it stays free of settling, which send() does.
+TEST_F(OutboxTest, SendIfRoomDeclinesWhileARunIsOpen) {
+  out.stream(1).make_room(Outbox::kCombineMax);
+  out.put(1, 0x10000, &words[0], 8);
+  Outbox::Run run;
+  out.open_run(1, run, UINT64_MAX);
+  ASSERT_TRUE(Outbox::extend_run(run, &words[1], 8));
+  std::uint64_t w = 7;
+  EXPECT_FALSE(out.send_if_room(1, nullptr, 0, &w, 8));
+  EXPECT_TRUE(Outbox::extend_run(run, &words[2], 8));  // nothing ended it
+  out.send(1, nullptr, 0, &w, 8);
+  EXPECT_TRUE(out.send_if_room(1, nullptr, 0, &w, 8));
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].put_inline().nbytes, 24u);
 }
 
 TEST_F(OutboxTest, NoRunAfterARecordThatCannotGrow) {
+  Outbox::Run run;
   out.put(1, 0x10000, &words[0], 4);  // bytes that do not fill a word
-  EXPECT_EQ(out.open_run(1).room, 0u);
+  out.open_run(1, run, UINT64_MAX);
+  EXPECT_EQ(room(run), 0u);
   out.send(1, nullptr, 0, &words[1], 8);
-  EXPECT_EQ(out.open_run(1).room, 0u);
-  EXPECT_EQ(out.open_run(2).room, 0u);  // an empty stream
+  out.open_run(1, run, UINT64_MAX);
+  EXPECT_EQ(room(run), 0u);
+  out.open_run(2, run, UINT64_MAX);
+  EXPECT_EQ(room(run), 0u);  // an empty stream
 }
 
 // send_if_room writes the same record as send, and declines (writing

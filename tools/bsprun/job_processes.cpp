@@ -73,7 +73,7 @@ void write_all(int fd, const char* data, ssize_t size) {
 
 JobProcesses::JobProcesses() : self_(getpid()) {}
 
-bool JobProcesses::start_rank(int rank, char** program) {
+bool JobProcesses::start_rank(int rank, char** program, int socket_fd) {
   pid_t pid = fork();
   if (pid < 0) {
     std::perror("bsprun: fork");
@@ -82,6 +82,8 @@ bool JobProcesses::start_rank(int rank, char** program) {
   if (pid == 0) {
     tie_to(self_);
     setenv("BSP_UDP_RANK", std::to_string(rank).c_str(), 1);
+    if (socket_fd >= 0 && fcntl(socket_fd, F_SETFD, 0) == 0)  // kept open across exec, here only
+      setenv("BSP_UDP_SOCKET_FD", std::to_string(socket_fd).c_str(), 1);
     if (rank > 0) empty_stdin();  // standard input is process 0's, as under mpirun
     execvp(program[0], program);
     if (rank == 0)

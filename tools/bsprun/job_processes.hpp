@@ -21,8 +21,10 @@ class JobProcesses {
   JobProcesses& operator=(const JobProcesses&) = delete;
 
   // Starts process `rank` here: `program` with BSP_UDP_RANK=rank; standard
-  // input is process 0's only. False (after printing why) when fork fails.
-  bool start_rank(int rank, char** program);
+  // input is process 0's only. socket_fd (>= 0): a socket this process
+  // inherits, named in BSP_UDP_SOCKET_FD (process 0's rendezvous socket). False
+  // (after printing why) when fork fails.
+  bool start_rank(int rank, char** program, int socket_fd = -1);
 
   // Starts `command`, a remote shell that runs `ranks` on `host`; its standard
   // input is ours when it runs process 0, else empty.

@@ -25,20 +25,24 @@
 namespace bsprun {
 namespace {
 
-// A free UDP port here for process 0 to listen on. Another program may take
-// it before process 0 binds it; process 0 then says so and the run fails.
-int free_port() {
+// A UDP socket bound here to a free port, for process 0 to listen on: it
+// inherits the socket itself (BSP_UDP_SOCKET_FD). Binding a port, closing it
+// and letting process 0 bind it again left a moment in which any other
+// program's socket could get that port from the kernel (seen with runs
+// started side by side). -1 where the system refuses.
+int bound_socket(int& port) {
   int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   sockaddr_in a{};
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_ANY);
   socklen_t len = sizeof a;
-  int port = 0;
   if (fd >= 0 && bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-      getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+      getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0) {
     port = ntohs(a.sin_port);
+    return fd;
+  }
   if (fd >= 0) close(fd);
-  return port;
+  return -1;
 }
 
 std::uint64_t random_number() {
@@ -131,10 +135,15 @@ int spawn_udp(int argc, char** argv) {
     return kExitUsage;
   }
   bool rank0_here = std::find(a->local.begin(), a->local.end(), 0) != a->local.end();
-  int port = rank0_here ? free_port() : random_port();
-  if (port == 0) {
-    std::perror("bsprun: no free UDP port");
-    return 1;
+  int port = 0, socket_fd = -1;
+  if (rank0_here) {
+    socket_fd = bound_socket(port);
+    if (socket_fd < 0) {
+      std::perror("bsprun: no free UDP port");
+      return 1;
+    }
+  } else {
+    port = random_port();
   }
   setenv("BSP_ENGINE", "udp", 1);
   setenv("BSP_UDP_SIZE", std::to_string(a->nprocs).c_str(), 1);
@@ -147,7 +156,9 @@ int spawn_udp(int argc, char** argv) {
     started =
         started && job.start_session(remote_command(a->rsh, host.name, host.ranks, a->program),
                                      host.name, host.ranks);
-  for (int rank : a->local) started = started && job.start_rank(rank, a->program);
+  for (int rank : a->local)
+    started = started && job.start_rank(rank, a->program, rank == 0 ? socket_fd : -1);
+  if (socket_fd >= 0) close(socket_fd);  // process 0 has its own
   if (!started) {
     job.kill_all();
     job.wait(false);

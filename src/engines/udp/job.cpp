@@ -67,6 +67,8 @@ Job read_job() {
   j.host.assign(where, colon);
   j.port = parse_int(colon + 1, "BSP_UDP_RENDEZVOUS's port is not a number");
   if (j.port < 1 || j.port > 65535) bad_environment("BSP_UDP_RENDEZVOUS's port", where);
+  if (const char* fd = std::getenv("BSP_UDP_SOCKET_FD"); fd && *fd && j.rank == 0)
+    j.socket_fd = parse_int(fd, "BSP_UDP_SOCKET_FD is not a file descriptor");
   return j;
 }
 

@@ -25,6 +25,10 @@ struct Job {
   // BSP_UDP_ORDER=pid: visit destinations in pid order instead of the latin
   // square (a benchmark aid, to measure what the schedule is worth).
   bool pid_order = false;
+  // BSP_UDP_SOCKET_FD (process 0 only): a socket bsprun bound to `port` and
+  // left open for this process, so that no other program can take the port
+  // between the two; -1: none, process 0 binds the port itself.
+  int socket_fd = -1;
 };
 
 // The job of this process; prints why and exits when the environment is

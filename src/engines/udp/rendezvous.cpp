@@ -1,6 +1,7 @@
 // Start-up: every process meets process 0 at the rendezvous address and gets
 // back the run's random key and every process's address.
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -51,10 +52,27 @@ sockaddr_in resolve(const std::string& host, int port) {
   return a;
 }
 
+// Whether fd is a UDP socket bound to `port` (what bsprun hands process 0);
+// anything else, say a number left in the environment of a program that the
+// program started, is not used.
+bool bound_to(int fd, int port) {
+  int type = 0;
+  socklen_t type_len = sizeof type;
+  sockaddr_in a{};
+  socklen_t len = sizeof a;
+  return fd >= 0 && getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &type_len) == 0 &&
+         type == SOCK_DGRAM && getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0 &&
+         a.sin_family == AF_INET && ntohs(a.sin_port) == port;
+}
 }  // namespace
 
-void Transport::open_socket(int port) {
-  fd_ = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+void Transport::open_socket(int port, int inherited) {
+  if (bound_to(inherited, port)) {
+    fd_ = inherited;
+    fcntl(fd_, F_SETFD, FD_CLOEXEC);  // the program's own children do not get it
+  } else {
+    fd_ = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  }
   if (fd_ < 0) startup_failure("cannot create a UDP socket", std::strerror(errno));
   int size = kSocketBuffer;
   setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
@@ -67,7 +85,7 @@ void Transport::open_socket(int port) {
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_ANY);
   a.sin_port = htons(static_cast<std::uint16_t>(port));
-  if (bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0)
+  if (fd_ != inherited && bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0)
     startup_failure("cannot bind the UDP socket",
                     "port " + std::to_string(port) + ": " + std::strerror(errno));
 }
@@ -79,7 +97,7 @@ Transport::Transport(const Job& job)
       timeout_s_(job.timeout_s),
       pid_order_(job.pid_order) {
   peers_.resize(size_);
-  open_socket(rank_ == 0 ? job.port : 0);
+  open_socket(rank_ == 0 ? job.port : 0, job.socket_fd);
   buffer_.resize(1 << 16);
   if (size_ > 1) rendezvous(job);
   choose_packet_size();

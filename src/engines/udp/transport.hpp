@@ -123,7 +123,8 @@ class Transport {
   bool hello_has_key(const PacketHeader& h) const;
   void answer_hello(const char* packet, std::size_t n, const sockaddr_in& from);
   void send_table(int to);
-  void open_socket(int port);
+  // inherited: a socket already bound to `port` (Job::socket_fd), or -1.
+  void open_socket(int port, int inherited);
   void choose_packet_size();
 
   // Sends a header (with piggybacked acks for `to`) and payload.
