@@ -115,14 +115,12 @@ std::uint64_t Outbox::append_bulk(const void* src, std::uint64_t nbytes) {
 }
 
 void Outbox::get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk) {
-  settle(owner);
   ++lanes_[owner].get_requests;
   record_writer::get_request(append(owner, record_writer::kGetRequestBytes), address, nbytes,
                              as_bulk);
 }
 
 void Outbox::share_request(int owner, std::uint64_t address) {
-  settle(owner);
   record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
 }
 
@@ -147,7 +145,6 @@ void Outbox::put_inline_after_growing(int dst, std::uint64_t dst_address, const 
 
 void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src,
                    std::uint64_t nbytes) {
-  settle(dst);
   // Small ones are copied now, like a put (their semantics allow moving the
   // data at any time up to the sync): cheaper than a remote read, and it
   // spares everyone the barrier that guards hpput sources until all are read.
@@ -167,7 +164,6 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
 }
 
 void Outbox::push(int self, const void* ident, std::uint64_t size, std::uint64_t id) {
-  settle_all();
   for (int q = 0; q < static_cast<int>(lanes_.size()); ++q) {
     if (q == self) continue;
     record_writer::push(append(q, record_writer::kPushBytes),

@@ -73,7 +73,6 @@ class Outbox {
 
   [[gnu::always_inline]] void put(int dst, std::uint64_t dst_address, const void* src,
                                   std::uint64_t nbytes) {
-    settle(lanes_[dst]);
     if (nbytes > inline_max_)
       put_bulk(dst, dst_address, src, nbytes);
     else if (!put_inline_if_room(dst, dst_address, src, nbytes))
@@ -103,9 +102,10 @@ class Outbox {
   // array written element by element, also when puts to several processes
   // alternate): the cheapest put copies its bytes to `at` and moves it on,
   // and nothing else. The lane learns of those bytes (its stream's size, the
-  // open record's byte count) only when its run settles: before anything
-  // else touches that lane (every public member that does settles it first,
-  // which also ends the run), so nobody sees the stream in between.
+  // open record's byte count) only when its run settles, which also ends the
+  // run: where anything else grows that lane's stream (grow_stream,
+  // put_inline_if_room) and where the stream is read or ended (stream(),
+  // seal, clear, trim), so nobody sees the stream in between.
   struct Run {
     char* at = nullptr;   // where the run's next bytes go
     char* end = nullptr;  // how far it may grow (at == end: no room, or no run)
@@ -138,7 +138,6 @@ class Outbox {
   [[gnu::always_inline]] void send(int dst, const void* tag, std::uint32_t tag_bytes,
                                    const void* payload, std::uint64_t payload_bytes) {
     Lane& lane = lanes_[dst];
-    settle(lane);
     write_send(lane, grow_stream(lane, record_writer::send_bytes(tag_bytes, payload_bytes)), tag,
                tag_bytes, payload, payload_bytes);
   }
@@ -214,7 +213,10 @@ class Outbox {
     ++lane.others;
     return grow_stream(lane, n);
   }
+  // Every record but a small put's grows its stream here: the lane's run
+  // settles first, so the record comes after the run's bytes.
   char* grow_stream(Lane& lane, std::uint64_t n) {
+    settle(lane);
     if (lane.stream.empty()) ++nonempty_streams_;
     lane.next_address = kNoRecord;
     return lane.stream.grow(n);
@@ -252,7 +254,9 @@ class Outbox {
     record_writer::set_put_inline_bytes(stream + lane.open_header, grown);
     copy_bytes(at, src, nbytes);
   }
-  // Makes room in dst's stream for a put of nbytes, then puts it.
+  // Makes room in dst's stream for a put of nbytes, then puts it. Called
+  // where put_inline_if_room found no room, which settled the lane already:
+  // the stream may move.
   void put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
                                 std::uint64_t nbytes);
 
