@@ -32,3 +32,21 @@ add_test(NAME valgrind.catches_worker_errors
                  --stderr-regex "process 1 exited with status 1"
                  -- ${memcheck} $<TARGET_FILE:valgrind_worker_error>)
 set_tests_properties(valgrind.catches_worker_errors PROPERTIES LABELS "valgrind;slow" TIMEOUT 150)
+
+# valgrind with its default options, as a user runs it: the leak check at each process's exit
+# reads every readable mapping. The shared-memory engine's hundreds of GiB of reserved staging
+# and mailbox space must be gone by then (ShmEngine::release_reserved_space), or the scan reads
+# them into existence: before, a worker's exit grew shared memory by about 250 MB a second
+# until the timeout (hence its short one) or the machine's memory ended it. bsp_abort's way out
+# as well as bsp_end's.
+foreach(p 2 4)
+  add_test(NAME valgrind.default_options.p${p}
+           COMMAND expect_run --nprocs ${p} --timeout 30 --exit zero --stdout-regex "^PASS\\n$"
+                   -- ${SUPERSTEP_VALGRIND} $<TARGET_FILE:test_conformance_put_reads_source_at_call>)
+  set_tests_properties(valgrind.default_options.p${p} PROPERTIES LABELS "valgrind;slow" TIMEOUT 60)
+endforeach()
+add_test(NAME valgrind.default_options.abort.p2
+         COMMAND expect_run --nprocs 2 --timeout 30 --exit 1
+                 --stderr-regex "abort test: value 42 from process 1 of 2\\n"
+                 -- ${SUPERSTEP_VALGRIND} $<TARGET_FILE:test_conformance_abort_stops_all>)
+set_tests_properties(valgrind.default_options.abort.p2 PROPERTIES LABELS "valgrind;slow" TIMEOUT 60)

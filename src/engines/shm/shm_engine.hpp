@@ -79,6 +79,7 @@ class ShmEngine final : public Engine,
   ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd);
   // Ends this process after the program was stopped (by anyone).
   [[noreturn]] void leave_stopped();
+  void release_reserved_space();
   void set_staging(void* area, std::uint64_t half) {
     staging_ = static_cast<char*>(area);
     staging_half_ = area ? half : 0;
