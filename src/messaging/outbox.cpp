@@ -138,6 +138,9 @@ void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {
 
 void Outbox::put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
                                       std::uint64_t nbytes) {
+  // Settled before the stream may move, whoever calls (a no-op after
+  // put_inline_if_room, which settled it already).
+  settle(lanes_[dst]);
   // Room for a new record, the most a put of nbytes takes.
   lanes_[dst].stream.make_room(record_writer::put_inline_bytes(nbytes));
   put_inline_if_room(dst, dst_address, src, nbytes);

@@ -254,9 +254,8 @@ class Outbox {
     record_writer::set_put_inline_bytes(stream + lane.open_header, grown);
     copy_bytes(at, src, nbytes);
   }
-  // Makes room in dst's stream for a put of nbytes, then puts it. Called
-  // where put_inline_if_room found no room, which settled the lane already:
-  // the stream may move.
+  // Makes room in dst's stream for a put of nbytes (the stream may move:
+  // the lane's run settles first), then puts it.
   void put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
                                 std::uint64_t nbytes);
 
