@@ -10,6 +10,8 @@
 #include <cstring>
 #include <new>
 
+#include "util/block_copy.hpp"
+
 namespace superstep {
 
 // memcpy for the many tiny copies of small puts (a word or two), without the
@@ -32,7 +34,7 @@ inline void copy_bytes(void* dst, const void* src, std::size_t n) {
   } else if (n < 4) {
     for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
   } else {
-    std::memcpy(d, s, n);
+    copy_block(d, s, n);
   }
 }
 
@@ -77,7 +79,7 @@ class ByteBuffer {
   }
 
   void append(const void* src, std::size_t n) {
-    if (n) std::memcpy(grow(n), src, n);
+    if (n) copy_block(grow(n), src, n);
   }
 
   // Makes the buffer exactly n bytes long; new bytes are uninitialised.

@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "engines/engine_select.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep {
 
@@ -223,7 +224,7 @@ void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* d
   if (nbytes == 0) return;
   std::uint64_t remote = resolve("bsp_direct_get", pid, src, offset, nbytes);
   if (pid == pid_) {
-    std::memmove(dst, reinterpret_cast<const void*>(remote), nbytes);
+    copy_block(dst, reinterpret_cast<const void*>(remote), nbytes);
     return;
   }
   // It reads while the owner computes, which only reading the owner's memory

@@ -23,6 +23,7 @@
 #include "core/errors.hpp"
 #include "core/runtime.hpp"
 #include "core/size_choice.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep {
 
@@ -124,7 +125,7 @@ bool Runtime::get_from_shared(int pid, const void* ident, std::uint64_t remote, 
 }
 
 void Runtime::copy_direct_hpputs() {
-  for (const DirectCopy& c : direct_copies_) std::memcpy(c.dst, c.src, c.nbytes);
+  for (const DirectCopy& c : direct_copies_) copy_block(c.dst, c.src, c.nbytes);
 }
 
 // The owner's side of a kShareRequest: share the area's whole pages, once.

@@ -31,6 +31,7 @@
 #include "core/errors.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep {
 
@@ -244,9 +245,9 @@ void Runtime::read_get_sources(std::uint32_t all) {
     for (; i < gets_.size() && gets_[i].src == src; ++i) {
       const GetRequest& g = gets_[i];
       if (src == pid_)
-        std::memmove(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
+        copy_block(into(g), reinterpret_cast<const void*>(g.remote), g.nbytes);
       else if (g.mapped)
-        std::memcpy(into(g), g.mapped, g.nbytes);
+        copy_block(into(g), g.mapped, g.nbytes);
       else if (!g.answered && !g.bulk)
         reads.add(into(g), g.remote, g.nbytes);
     }
@@ -259,7 +260,7 @@ void Runtime::read_get_sources(std::uint32_t all) {
   for (int q = 0; q < nprocs_; ++q) next[q] = caps_.replies->reply_data(q);
   for (const GetRequest& g : gets_) {
     if (!g.answered) continue;
-    std::memcpy(into(g), next[g.src], g.nbytes);
+    copy_block(into(g), next[g.src], g.nbytes);
     next[g.src] += g.nbytes;
   }
 }
@@ -302,7 +303,7 @@ const bool* Runtime::awaited_replies(std::uint32_t all) {
 
 void Runtime::apply_streams() {
   for (const GetRequest& g : gets_)
-    if (g.bulk ? !g.in_place : !g.hp) std::memcpy(g.dst, get_staging_.data() + g.staging, g.nbytes);
+    if (g.bulk ? !g.in_place : !g.hp) copy_block(g.dst, get_staging_.data() + g.staging, g.nbytes);
   for (auto& p : pushes_of_) p.clear();
   for (int src = 0; src < nprocs_; ++src) {
     const char* b = static_cast<const char*>(incoming_view_[src].data);
@@ -346,16 +347,16 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
           reads.flush();
           if (!self && !staging_mapped_[parity_][src]) [[unlikely]]
             map_staging_of(src, staging);
-          std::memcpy(dst, staging + rs.address, rs.nbytes);
+          copy_block(dst, staging + rs.address, rs.nbytes);
         } else if (self) {
-          std::memmove(dst,
-                       rs.origin == kFromBulk ? own_bulk + rs.address
-                                              : reinterpret_cast<const char*>(rs.address),
-                       rs.nbytes);
+          copy_block(dst,
+                     rs.origin == kFromBulk ? own_bulk + rs.address
+                                            : reinterpret_cast<const char*>(rs.address),
+                     rs.nbytes);
         } else if (caps_.bulk_messages) {
           // A bulk message, received in exchange_bulk_messages.
           const BulkIn& message = bulk_in_[bulk_cursor_++];
-          if (message.landing) std::memcpy(dst, message.landing, rs.nbytes);
+          if (message.landing) copy_block(dst, message.landing, rs.nbytes);
         } else {
           // The source's bulk base is read only here, by the records that need it:
           // the source rewrites it at every sync, a cache miss other streams need not pay.

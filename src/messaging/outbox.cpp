@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/cache_ring.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep {
 
@@ -76,7 +77,7 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
     prepare_ring_for_writing(staging_.data, staging_.size);
   }
   std::uint64_t offset = staged_;
-  std::memcpy(staging_.data + offset, src, nbytes);
+  copy_block(staging_.data + offset, src, nbytes);
   staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
   staged_peak_ = std::max(staged_peak_, staged_);
   remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset);

@@ -6,6 +6,7 @@
 
 #include "engines/common/crash_report.hpp"
 #include "engines/mpi/job_abort.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep::mpi {
 
@@ -45,7 +46,7 @@ std::uint32_t MpiEngine::exchange(const Publication& mine) {
 }
 
 void MpiEngine::fetch(int src, void* into) {
-  std::memcpy(into, incoming_data(src), incoming_size(src));
+  copy_block(into, incoming_data(src), incoming_size(src));
 }
 
 // Every process takes part, whether or not it has replies to send.

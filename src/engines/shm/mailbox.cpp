@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "util/block_copy.hpp"
+
 namespace superstep::shm {
 
 namespace {
@@ -54,7 +56,7 @@ const char* Mailboxes::post(int q, int parity, const void* data, std::uint64_t n
   std::uint64_t at = used_[parity];
   if (n > box_bytes_ - at) return nullptr;
   char* to = box(q, parity) + at;
-  std::memcpy(to, data, n);
+  copy_block(to, data, n);
   used_[parity] = std::min(box_bytes_, (at + n + 7) & ~std::uint64_t{7});
   peak_[parity] = std::max(peak_[parity], used_[parity]);
   return to;

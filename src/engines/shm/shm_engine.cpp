@@ -27,6 +27,7 @@
 #include "engines/shm/shared_pages.hpp"
 #include "engines/shm/supervisor.hpp"
 #include "engines/shm/supervisor_watch.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep::shm {
 
@@ -249,7 +250,7 @@ const char* ShmEngine::incoming_data(int src) const {
 void ShmEngine::fetch(int src, void* into) {
   const StreamDesc& d = control_.stream(parity_, pid_, src);
   if (mailboxes_.holds(reinterpret_cast<const void*>(d.address))) {
-    std::memcpy(into, reinterpret_cast<const void*>(d.address), d.size);
+    copy_block(into, reinterpret_cast<const void*>(d.address), d.size);
     return;
   }
   iovec local{into, d.size};
