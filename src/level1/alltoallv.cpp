@@ -20,6 +20,7 @@
 #include "core/errors.hpp"
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
+#include "util/block_copy.hpp"
 
 using namespace superstep::level1;
 
@@ -77,8 +78,8 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
     message.resize(sizeof header + static_cast<std::size_t>(data));
     std::memcpy(message.data(), &header, sizeof header);
     if (data > 0)
-      std::memcpy(message.data() + sizeof header, from + send_displs[to],
-                  static_cast<std::size_t>(data));
+      superstep::copy_block(message.data() + sizeof header, from + send_displs[to],
+                            static_cast<std::size_t>(data));
     round.send(to, message.data(), static_cast<long long>(message.size()));
   }
   round.deliver(p - 1);
@@ -116,11 +117,12 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
   // My own block, then the blocks that came as messages (before the next sync
   // clears the queue).
   if (send_counts[me] > 0)
-    std::memmove(out + recv_displs[me], from + send_displs[me],
-                 static_cast<std::size_t>(send_counts[me]));
+    superstep::copy_block(out + recv_displs[me], from + send_displs[me],
+                          static_cast<std::size_t>(send_counts[me]));
   for (int j = 0; j < p; ++j)
     if (inline_data[j] && recv_counts[j] > 0)
-      std::memcpy(out + recv_displs[j], inline_data[j], static_cast<std::size_t>(recv_counts[j]));
+      superstep::copy_block(out + recv_displs[j], inline_data[j],
+                            static_cast<std::size_t>(recv_counts[j]));
   if (!anybody_puts) return;
 
   Registrations regs(name);

@@ -8,6 +8,7 @@
 
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep::level1 {
 namespace {
@@ -48,10 +49,10 @@ void broadcast_by_messages(const char* name, int root, const void* src, char* ds
       if (j != root) round.send(j, src, n);
   round.deliver(bsp_pid() == root ? 0 : 1);
   if (bsp_pid() == root) {
-    if (src != dst) std::memmove(dst, src, static_cast<std::size_t>(n));
+    if (src != dst) superstep::copy_block(dst, src, static_cast<std::size_t>(n));
     return;
   }
-  std::memcpy(dst, round.next(root, n), static_cast<std::size_t>(n));
+  superstep::copy_block(dst, round.next(root, n), static_cast<std::size_t>(n));
 }
 
 }  // namespace
@@ -79,7 +80,7 @@ extern "C" void bsp_broadcast(int root, const void* src, void* dst, int nbytes) 
   check_area(name, "dst", dst, n);
   char* out = static_cast<char*>(dst);
   // The root's own copy first: src and dst may be the same area.
-  if (bsp_pid() == root && src != dst) std::memmove(out, src, static_cast<std::size_t>(n));
+  if (bsp_pid() == root && src != dst) superstep::copy_block(out, src, static_cast<std::size_t>(n));
   regs.push(out, n);
   regs.sync_registered();
   if (a == Algorithm::direct)

@@ -12,6 +12,7 @@
 
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
+#include "util/block_copy.hpp"
 
 using namespace superstep::level1;
 
@@ -20,7 +21,7 @@ namespace {
 // Block `block` of `n` bytes at `from` to block `at` of dst on process `to`.
 void place(int to, const char* from, char* dst, long long at, long long n) {
   if (to == bsp_pid())
-    std::memmove(dst + at * n, from, static_cast<std::size_t>(n));
+    superstep::copy_block(dst + at * n, from, static_cast<std::size_t>(n));
   else
     bsp_put(to, from, dst, static_cast<int>(at * n), static_cast<int>(n));
 }
@@ -37,7 +38,7 @@ Algorithm choose_for(const char* name, long long traced_bytes, long long n) {
 void take_blocks(MessageRound& round, char* dst, long long n, int skip) {
   for (int from = 0; from < bsp_nprocs(); ++from) {
     if (from == skip) continue;
-    std::memcpy(dst + from * n, round.next(from, n), static_cast<std::size_t>(n));
+    superstep::copy_block(dst + from * n, round.next(from, n), static_cast<std::size_t>(n));
   }
 }
 
@@ -60,7 +61,7 @@ void bsp_gather(int root, const void* src, void* dst, int nbytes) {
     round.deliver(me == root ? p - 1 : 0);
     if (me != root) return;
     char* out = static_cast<char*>(dst);
-    std::memmove(out + me * n, src, static_cast<std::size_t>(n));
+    superstep::copy_block(out + me * n, src, static_cast<std::size_t>(n));
     return take_blocks(round, out, n, me);
   }
   Registrations regs(name);
@@ -86,7 +87,7 @@ void bsp_allgather(const void* src, void* dst, int nbytes) {
     for (int k = 1; k < p; ++k) round.send((me + k) % p, src, n);  // copied at the call
     round.deliver(p - 1);
     char* out = static_cast<char*>(dst);
-    std::memmove(out + me * n, src, static_cast<std::size_t>(n));
+    superstep::copy_block(out + me * n, src, static_cast<std::size_t>(n));
     return take_blocks(round, out, n, me);
   }
   Registrations regs(name);
@@ -118,10 +119,10 @@ void bsp_scatter(int root, const void* src, void* dst, int nbytes) {
         if (to != root) round.send(to, in + to * n, n);
     round.deliver(me == root ? 0 : 1);
     if (me == root) {
-      std::memmove(dst, in + me * n, static_cast<std::size_t>(n));
+      superstep::copy_block(dst, in + me * n, static_cast<std::size_t>(n));
       return;
     }
-    std::memcpy(dst, round.next(root, n), static_cast<std::size_t>(n));
+    superstep::copy_block(dst, round.next(root, n), static_cast<std::size_t>(n));
     return;
   }
   Registrations regs(name);
@@ -155,7 +156,7 @@ void bsp_alltoall(const void* src, void* dst, int nbytes) {
     }
     round.deliver(p - 1);
     char* out = static_cast<char*>(dst);
-    std::memmove(out + me * n, in + me * n, static_cast<std::size_t>(n));
+    superstep::copy_block(out + me * n, in + me * n, static_cast<std::size_t>(n));
     return take_blocks(round, out, n, me);
   }
   Registrations regs(name);

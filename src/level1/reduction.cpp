@@ -16,6 +16,7 @@
 #include "core/errors.hpp"
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep::level1 {
 namespace {
@@ -53,7 +54,8 @@ void put_result(const Call& c, int to, const char* from, char* scratch, long lon
                 long long length) {
   if (length == 0) return;
   if (to == c.me)
-    std::memcpy(scratch + start * c.size, from, static_cast<std::size_t>(length * c.size));
+    superstep::copy_block(scratch + start * c.size, from,
+                          static_cast<std::size_t>(length * c.size));
   else
     bsp_put(to, from, scratch, static_cast<int>(start * c.size), static_cast<int>(length * c.size));
 }
@@ -64,7 +66,7 @@ void direct(const Call& c, const char* src, char* scratch) {
   for (int to = 0; to < c.p; ++to)
     if (needs(c.kind, c.root, to, c.me)) {
       if (to == c.me)
-        std::memcpy(slots + c.me * n, src, static_cast<std::size_t>(n));
+        superstep::copy_block(slots + c.me * n, src, static_cast<std::size_t>(n));
       else
         bsp_put(to, src, scratch, static_cast<int>(n + c.me * n), static_cast<int>(n));
     }
@@ -74,7 +76,7 @@ void direct(const Call& c, const char* src, char* scratch) {
   for (int from = 0; from < c.p; ++from) {
     if (!needs(c.kind, c.root, c.me, from)) continue;
     if (first)
-      std::memcpy(scratch, slots + from * n, static_cast<std::size_t>(n));
+      superstep::copy_block(scratch, slots + from * n, static_cast<std::size_t>(n));
     else
       c.op(scratch, slots + from * n, static_cast<int>(c.count), c.arg);
     first = false;
@@ -101,12 +103,12 @@ void by_messages(const char* name, const Call& c, const char* src, char* dst) {
     if (!needs(c.kind, c.root, c.me, from)) continue;
     const char* value = from == c.me ? src : round.next(from, n);
     if (first)
-      std::memcpy(acc.data(), value, static_cast<std::size_t>(n));
+      superstep::copy_block(acc.data(), value, static_cast<std::size_t>(n));
     else
       c.op(acc.data(), value, static_cast<int>(c.count), c.arg);
     first = false;
   }
-  std::memcpy(dst, acc.data(), static_cast<std::size_t>(n));
+  superstep::copy_block(dst, acc.data(), static_cast<std::size_t>(n));
 }
 
 void two_phase(const Call& c, const char* src, char* scratch) {
@@ -119,7 +121,7 @@ void two_phase(const Call& c, const char* src, char* scratch) {
     const char* from = src + b.start * c.size;
     long long offset = n + c.me * b.length * c.size;
     if (j == c.me)
-      std::memcpy(scratch + offset, from, static_cast<std::size_t>(b.length * c.size));
+      superstep::copy_block(scratch + offset, from, static_cast<std::size_t>(b.length * c.size));
     else
       bsp_put(j, from, scratch, static_cast<int>(offset), static_cast<int>(b.length * c.size));
   }
@@ -129,7 +131,7 @@ void two_phase(const Call& c, const char* src, char* scratch) {
   if (mine.length > 0) {
     const long long bytes = mine.length * c.size;
     std::vector<char>& acc = reused<char, Use::block>(static_cast<std::size_t>(bytes));
-    std::memcpy(acc.data(), slots, static_cast<std::size_t>(bytes));
+    superstep::copy_block(acc.data(), slots, static_cast<std::size_t>(bytes));
     for (int rank = 0; rank < c.p; ++rank) {
       if (rank > 0) {
         // Results that end before `rank` (the exclusive scan of rank) go out first.
@@ -191,7 +193,7 @@ void reduction(const char* name, Reduction kind, int root, const void* src, void
     direct(c, static_cast<const char*>(src), scratch.data());
   else
     two_phase(c, static_cast<const char*>(src), scratch.data());
-  if (result_here) std::memcpy(dst, scratch.data(), static_cast<std::size_t>(n));
+  if (result_here) superstep::copy_block(dst, scratch.data(), static_cast<std::size_t>(n));
 }
 
 }  // namespace superstep::level1
