@@ -80,6 +80,13 @@ if [ -x "$bin/bench_cross_core_copy" ]; then
     "one memcpy (the one copy of bsp_hpput and bsp_hpget), with no synchronisation"
 fi
 
+# Every copy of user data inside the library is util/block_copy.hpp's: what memcpy would cost
+# at the distances between destination and source where it crawls, beside that copy.
+if [ -x "$bin/bench_copy_distance" ]; then
+  echo "== block copies by the distance between destination and source (64 KiB)"
+  "$bin/bench_copy_distance" 65536 200
+fi
+
 echo "== 100,000 messages of 8 bytes: puts then one sync; sends, sync and a drain with bsp_move"
 ours=$("$bin/bench_small_puts" 2 100000)
 echo "$ours"

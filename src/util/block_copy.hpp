@@ -49,7 +49,10 @@ inline bool block_copy_avoids_libc(const void* dst, const void* src, std::size_t
 // as much where the source is 1 byte off). Intrinsics rather than a plain
 // loop: the compiler would recognise a byte loop as a copy and call memcpy,
 // the very thing to avoid.
-inline void copy_block_by_vectors(void* dst, const void* src, std::size_t n) {
+// Out of line and cold: the callers of copy_block stay small where they are inlined
+// (bsp_move, bsp_send), and the window is rare.
+[[gnu::noinline, gnu::cold]] inline void copy_block_by_vectors(void* dst, const void* src,
+                                                               std::size_t n) {
 #if defined(__SSE2__)
   auto copy64 = [](char* d, const char* s, auto store) {
     __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
