@@ -44,6 +44,7 @@ for p in 2 4; do
     for i in $(seq "$bulk_launches"); do
       out=$("$bin/bench_total_exchange" "$p" "$n")
       echo "$out"
+      [ "$p" = 4 ] && [ "$n" = 65536 ] && floor_p4_64k=$(field "$out" 'memcpy of the same bytes:')
       for kind in put hpput hpget; do
         declare -n steady=${kind}s first=first_${kind}s
         steady+=("$(grep -oE "bsp_$kind \\+ sync: +[0-9.]+ us += [0-9.]+" <<<"$out" | grep -oE '[0-9.]+$')")
@@ -63,6 +64,18 @@ for p in 2 4; do
     done
   done
 done
+
+# With more processes than processors every barrier hands each processor from process to
+# process (at least once a barrier): what one handoff costs now, and what the two barriers of a
+# 64 KiB hp exchange at p = 4 add to its memcpy floor at the least, before anything else.
+if [ -x "$bin/bench_process_handoff" ] && [ -n "${floor_p4_64k:-}" ]; then
+  handoff=$("$bin/bench_process_handoff")
+  echo "$handoff"
+  us=$(grep -oE '[0-9.]+ us a handoff' <<<"$handoff" | grep -oE '^[0-9.]+')
+  echo "  p=4, 64 KiB: memcpy floor $floor_p4_64k us + two handoffs $(awk -v h="$us" 'BEGIN { printf "%.1f", 2 * h }') us" \
+    "= $(ratio "$(awk -v f="$floor_p4_64k" -v h="$us" 'BEGIN { print f + 2 * h }')" "$floor_p4_64k") x the floor" \
+    "at the least for bsp_hpput and bsp_hpget (bsp_put: one barrier, two copies)"
+fi
 
 # What any transfer between two processors costs on this machine now, beside the floors above
 # (which are copies within one process): one process writes 64 KiB round a ring, the other
