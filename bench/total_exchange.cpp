@@ -10,12 +10,18 @@
 // wherever it did not, so the floor changed meaning with the size.)
 // The floor copies with the library's own block copy (util/block_copy.hpp): memcpy, but never
 // at the distances between addresses where memcpy crawls, which would flatter every ratio.
-// Usage: bench_total_exchange [p] [bytes-per-pair]
+// With OFFSETS (SRC:DST, bytes past a page boundary) the source, and the destination and hpget
+// buffers, start that far into a page instead of where malloc puts them: "0:16" puts every
+// destination 16 bytes after its source modulo a page, a distance at which the C library's
+// memcpy crawled (util/block_copy.hpp); whether a transfer is fast must not depend on the
+// program's layout.
+// Usage: bench_total_exchange [p] [bytes-per-pair] [OFFSETS]
 #include <bsp.h>
 #include <sched.h>
 #include <time.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -131,13 +137,43 @@ Medians slowest_medians(const Samples& s) {
 }
 }  // namespace
 
+// A buffer of `bytes` filled with `value`, starting `offset` bytes past a page boundary, or
+// where malloc puts it when offset is negative.
+class Buffer {
+ public:
+  Buffer(std::size_t bytes, char value, long offset)
+      : storage_(bytes + (offset < 0 ? 0 : kPage + static_cast<std::size_t>(offset)), value) {
+    at_ = storage_.data();
+    if (offset >= 0) {
+      auto address = reinterpret_cast<std::uintptr_t>(at_);
+      at_ += (kPage - address % kPage) % kPage + static_cast<std::size_t>(offset);
+    }
+  }
+  char* data() { return at_; }
+  char& operator[](std::size_t i) { return at_[i]; }
+
+ private:
+  static constexpr std::size_t kPage = 4096;
+  std::vector<char> storage_;
+  char* at_;
+};
+
 int main(int argc, char** argv) {
   int p = argc > 1 ? std::atoi(argv[1]) : 2;
   int n = argc > 2 ? std::atoi(argv[2]) : (1 << 20);
+  long src_offset = -1, dst_offset = -1;
+  int parsed = 0;
+  if (argc > 3 && (std::sscanf(argv[3], "%ld:%ld%n", &src_offset, &dst_offset, &parsed) != 2 ||
+                   argv[3][parsed] != '\0' || src_offset < 0 || dst_offset < 0 ||
+                   src_offset >= 4096 || dst_offset >= 4096)) {
+    std::fprintf(stderr, "bench_total_exchange: OFFSETS is SRC:DST, each 0 to 4095 bytes\n");
+    return 2;
+  }
   const int samples = 11;
   bsp_begin(p);
   std::size_t total = static_cast<std::size_t>(n) * bsp_nprocs();
-  std::vector<char> src(total, static_cast<char>(bsp_pid())), dst(total, 0), spare(total, 0);
+  Buffer src(total, static_cast<char>(bsp_pid()), src_offset), dst(total, 0, dst_offset),
+      spare(total, 0, dst_offset);
   bsp_push_reg(dst.data(), static_cast<int>(total));
   bsp_push_reg(src.data(), static_cast<int>(total));
   bsp_sync();
@@ -161,8 +197,10 @@ int main(int argc, char** argv) {
     // With processors shared, a processor copies for all its processes.
     auto floor = [&](const Medians& m) { return shared > 1 ? shared * m.copy_processor : m.copy; };
     double c = floor(steady);
-    std::printf("total exchange, p=%d, %d bytes per pair (medians of %d, after a warm-up):\n", p, n,
-                samples);
+    std::printf("total exchange, p=%d, %d bytes per pair", p, n);
+    if (src_offset >= 0)
+      std::printf(", source %ld and destination %ld bytes into a page", src_offset, dst_offset);
+    std::printf(" (medians of %d, after a warm-up):\n", samples);
     if (shared > 1)
       std::printf(
           "  memcpy of the same bytes: %8.1f us  (processor time %.1f us, x %d processes "
