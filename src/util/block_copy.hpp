@@ -33,14 +33,20 @@
 
 namespace superstep {
 
+// Whether a copy from src to dst by `rep movsb` lands in the slow window: the
+// destination 1..63 bytes after the source modulo a 4 KiB page. The kernel's
+// own copy (process_vm_readv) crawls there too (engines/shm/remote_memory).
+inline bool copy_distance_is_slow(std::uintptr_t dst, std::uintptr_t src) {
+  std::uintptr_t distance = (dst - src) & 4095;
+  return distance >= 1 && distance <= 63;
+}
+
 // Whether copy_block takes its own vector loop for these addresses rather than
-// the C library's: the destination 1..63 bytes after the source modulo 4096,
-// at least 64 bytes, and the two blocks apart.
+// the C library's: a slow distance, at least 64 bytes, and the two blocks apart.
 inline bool block_copy_avoids_libc(const void* dst, const void* src, std::size_t n) {
   auto d = reinterpret_cast<std::uintptr_t>(dst), s = reinterpret_cast<std::uintptr_t>(src);
-  std::uintptr_t distance = (d - s) & 4095;
   bool apart = d >= s + n || s >= d + n;
-  return n >= 64 && distance >= 1 && distance <= 63 && apart;
+  return n >= 64 && copy_distance_is_slow(d, s) && apart;
 }
 
 // Copies n bytes of two blocks that do not overlap, 64 at a time: n >= 64.

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -81,6 +83,57 @@ TEST_F(RemoteMemoryTest, UnmappedSourceReportsTheError) {
   char dest[8];
   iovec local{dest, sizeof dest};
   iovec remote{reinterpret_cast<void*>(8), sizeof dest};  // the first page is never mapped
+  EXPECT_EQ(read_process_memory(getpid(), &local, 1, &remote, 1), EFAULT);
+}
+
+// Pairs whose local range lies a few bytes after the remote one modulo a page
+// go through a buffer (the kernel's copy crawls there); those bytes, and the
+// pairs around them read as they are, land as process_vm_readv would put them.
+TEST_F(RemoteMemoryTest, RangesAtSlowDistancesLandAsTheyWould) {
+  const std::size_t page = 4096;
+  // A source and a destination area, both page-aligned within their vectors.
+  const std::size_t n = (3u << 20) + 8 * page;
+  auto source_store = pattern(n + page);
+  std::vector<unsigned char> dest_store(n + 2 * page, 0);
+  auto align = [&](unsigned char* p) {
+    return p + (page - reinterpret_cast<std::uintptr_t>(p) % page) % page;
+  };
+  unsigned char* source = align(source_store.data());
+  unsigned char* dest = align(dest_store.data());
+  // (remote offset, local offset, length): slow distances (16, 1, 63) of 1 KiB up to more
+  // than three bounce chunks, beside ranges at other distances and short ones.
+  struct Pair {
+    std::size_t from, to, length;
+  };
+  const Pair pairs[] = {{0, 16, 5000},
+                        {8192, 8192 + 1, 1024},
+                        {12288, 12288 + 63, 1023},
+                        {16384, 16384 + 64, 4096},
+                        {24576, 24576 + 16, (3u << 20) + 7}};
+  std::vector<iovec> local, remote;
+  for (const Pair& p : pairs) {
+    remote.push_back({source + p.from, p.length});
+    local.push_back({dest + p.to, p.length});
+  }
+  ASSERT_EQ(read_process_memory(getpid(), local.data(), local.size(), remote.data(), remote.size()),
+            0);
+  for (const Pair& p : pairs)
+    EXPECT_EQ(std::memcmp(dest + p.to, source + p.from, p.length), 0)
+        << "from " << p.from << " to " << p.to << ", " << p.length << " bytes";
+  // Nothing written outside the ranges: the bytes just before and after each are still zero.
+  for (const Pair& p : pairs) {
+    EXPECT_EQ(dest[p.to - 1], 0) << p.to - 1;
+    EXPECT_EQ(dest[p.to + p.length], 0) << p.to + p.length;
+  }
+}
+
+TEST_F(RemoteMemoryTest, UnmappedSourceAtASlowDistanceReportsTheError) {
+  std::vector<char> dest(4096);
+  iovec local{dest.data(), dest.size()};
+  // In the second page of the address space, never mapped, 16 bytes before the
+  // destination modulo a page.
+  auto at = std::uintptr_t{4096} + ((reinterpret_cast<std::uintptr_t>(dest.data()) - 16) & 4095);
+  iovec remote{reinterpret_cast<void*>(at), dest.size()};
   EXPECT_EQ(read_process_memory(getpid(), &local, 1, &remote, 1), EFAULT);
 }
 

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <vector>
+
+#include "util/block_copy.hpp"
 
 namespace superstep::shm {
 
@@ -46,10 +49,11 @@ struct Cursor {
     }
   }
 };
-}  // namespace
 
-int read_process_memory(pid_t pid, const iovec* local, std::size_t nlocal, const iovec* remote,
-                        std::size_t nremote) {
+// The ranges as they are: any number, in calls of at most IOV_MAX, resumed
+// after partial transfers.
+int read_ranges(pid_t pid, const iovec* local, std::size_t nlocal, const iovec* remote,
+                std::size_t nremote) {
   Cursor l{local, nlocal}, r{remote, nremote};
   iovec lbuf[kMaxIov], rbuf[kMaxIov];
   for (;;) {
@@ -67,6 +71,70 @@ int read_process_memory(pid_t pid, const iovec* local, std::size_t nlocal, const
     l.advance(static_cast<std::size_t>(got));
     r.advance(static_cast<std::size_t>(got));
   }
+}
+
+// The kernel copies with the same `rep movsb` as the C library's memcpy, and
+// crawls at the same distances (util/block_copy.hpp): on the two-core AMD EPYC
+// VM, process_vm_readv took 3.4-4.8x as long with the local range 1-31 bytes
+// after the remote one modulo a page (4 KiB: 3.9 against 2.0 us; 1 MiB: 430
+// against 91 us). Such a range is read into a buffer at the remote range's own
+// page offset instead, a chunk at a time, and copied into place from there
+// with copy_block: one more copy, at a tenth of what the slow one lost. Below
+// 1 KiB the call itself is most of the cost (512 B: 2.0 against 1.7 us).
+constexpr std::size_t kBounceMin = 1024;
+constexpr std::size_t kBounceChunk = std::size_t{1} << 20;
+constexpr std::size_t kPage = 4096;
+
+bool through_bounce(const iovec& local, const iovec& remote) {
+  return local.iov_len >= kBounceMin &&
+         copy_distance_is_slow(reinterpret_cast<std::uintptr_t>(local.iov_base),
+                               reinterpret_cast<std::uintptr_t>(remote.iov_base));
+}
+
+int read_through_bounce(pid_t pid, const iovec& local, const iovec& remote) {
+  // Kept for the life of the thread: a process that reads at a slow distance
+  // once tends to do so at every sync.
+  static thread_local std::vector<char> bounce;
+  if (bounce.empty()) bounce.resize(kBounceChunk + 2 * kPage);
+  auto at_page = reinterpret_cast<std::uintptr_t>(bounce.data());
+  char* base = bounce.data() + (kPage - at_page % kPage) % kPage;
+  for (std::size_t done = 0; done < local.iov_len;) {
+    std::size_t chunk = std::min(kBounceChunk, local.iov_len - done);
+    auto from = reinterpret_cast<std::uintptr_t>(remote.iov_base) + done;
+    char* into = base + from % kPage;
+    iovec l{into, chunk}, r{reinterpret_cast<void*>(from), chunk};
+    if (int error = read_ranges(pid, &l, 1, &r, 1)) return error;
+    copy_block(static_cast<char*>(local.iov_base) + done, into, chunk);
+    done += chunk;
+  }
+  return 0;
+}
+}  // namespace
+
+int read_process_memory(pid_t pid, const iovec* local, std::size_t nlocal, const iovec* remote,
+                        std::size_t nremote) {
+  // Only lists of pairs of equal lengths (what the core builds) are taken
+  // apart: the pairs at a slow distance go through the bounce buffer, the
+  // ranges between them as they are.
+  bool pairwise = nlocal == nremote, any_slow = false;
+  for (std::size_t i = 0; pairwise && i < nlocal; ++i) {
+    pairwise = local[i].iov_len == remote[i].iov_len;
+    any_slow = any_slow || through_bounce(local[i], remote[i]);
+  }
+  if (!pairwise || !any_slow) return read_ranges(pid, local, nlocal, remote, nremote);
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= nlocal; ++i) {
+    if (i < nlocal && !through_bounce(local[i], remote[i])) continue;
+    if (i > start) {
+      if (int error = read_ranges(pid, local + start, i - start, remote + start, i - start))
+        return error;
+    }
+    if (i < nlocal) {
+      if (int error = read_through_bounce(pid, local[i], remote[i])) return error;
+    }
+    start = i + 1;
+  }
+  return 0;
 }
 
 }  // namespace superstep::shm

@@ -1,6 +1,7 @@
 // Copies bytes out of another process's memory with Linux cross-memory attach
 // (process_vm_readv): straight from the remote pages into the local ones, one
-// copy, no staging buffer.
+// copy, no staging buffer; except a range at a distance where the kernel's
+// copy crawls, which goes through a buffer (remote_memory.cpp).
 #pragma once
 
 #include <sys/types.h>
