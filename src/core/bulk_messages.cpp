@@ -23,12 +23,27 @@
 #include "core/landing_plan.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep {
 
 namespace {
 ByteSpan span_of(std::uint64_t address, std::uint64_t nbytes) {
   return {address, address + nbytes};
+}
+
+// From this size a message whose destination lies a few bytes after its source
+// in a page (where the kernel's copy, with which MPI moves it between processes
+// of one host, crawls: util/block_copy.hpp) lands in a buffer a whole number
+// of cache lines from its source instead, and is copied into place from there:
+// the extra copy costs less than the slow one loses (engines/shm/remote_memory
+// measured the same kernel copy).
+constexpr std::uint64_t kDetourMin = 1024;
+
+// How far past `at` a message from `source` lands, so that the two lie a whole
+// number of cache lines apart (no gap where the source is not known here).
+std::uint64_t line_gap(std::uintptr_t at, std::uint64_t source) {
+  return source ? (source - at) & 63 : 0;
 }
 }  // namespace
 
@@ -56,6 +71,9 @@ void Runtime::send_bulk_messages(std::vector<ByteSpan>& read_while_landing) {
 void Runtime::exchange_bulk_messages() {
   bulk_in_.clear();
   std::vector<ByteSpan> messages, others;
+  // Beside each message: its bytes' address in their sender, where known
+  // here (an hpput's source, a get's), else 0.
+  std::vector<std::uint64_t> sources;
   send_bulk_messages(others);
   for (int src = 0; src < nprocs_; ++src) {
     const char* begin = static_cast<const char*>(incoming_view_[src].data);
@@ -71,6 +89,7 @@ void Runtime::exchange_bulk_messages() {
         PutRemoteRecord put = rec.put_remote();
         if (src != pid_) {
           messages.push_back(span_of(put.dst_address, put.nbytes));
+          sources.push_back(put.origin == kFromUserMemory ? put.address : 0);
           bulk_in_.push_back({src, reinterpret_cast<char*>(put.dst_address), put.nbytes, nullptr});
           continue;
         }
@@ -82,31 +101,45 @@ void Runtime::exchange_bulk_messages() {
   // The gets' destinations: those answered by messages are candidates too,
   // after the puts (the order their receives are posted in).
   const std::size_t puts = messages.size();
-  for (const GetRequest& g : gets_)
+  for (const GetRequest& g : gets_) {
     (g.bulk ? messages : others)
         .push_back(span_of(reinterpret_cast<std::uintptr_t>(g.dst), g.nbytes));
+    if (g.bulk) sources.push_back(g.remote);
+  }
   std::vector<bool> in_place = lands_in_place(messages, others);
+  for (std::size_t i = 0; i < messages.size(); ++i)
+    if (in_place[i] && sources[i] && messages[i].end - messages[i].begin >= kDetourMin &&
+        copy_distance_is_slow(messages[i].begin, sources[i]))
+      in_place[i] = false;
 
   // Buffers first, all of them: a receive posted into one must not move.
-  std::uint64_t landing = 0;
-  for (std::size_t i = 0; i < puts; ++i)
-    if (!in_place[i]) landing += padded8(bulk_in_[i].nbytes);
+  // Each has room for its line gap.
+  std::uint64_t landing = 0, staging = 0;
+  for (std::size_t i = 0; i < messages.size(); ++i)
+    if (!in_place[i])
+      (i < puts ? landing : staging) += padded8(messages[i].end - messages[i].begin) + 64;
   bulk_landing_.resize(landing);
+  std::uint64_t at = get_staging_.size();
+  get_staging_.resize(at + staging);
+  const auto staging_base = reinterpret_cast<std::uintptr_t>(get_staging_.data());
   std::size_t k = puts;
   for (GetRequest& g : gets_) {
     if (!g.bulk) continue;
     g.in_place = in_place[k++];
     if (!g.in_place) {
-      g.staging = get_staging_.size();
-      get_staging_.resize(g.staging + g.nbytes);
+      at += line_gap(staging_base + at, g.remote);
+      g.staging = at;
+      at += padded8(g.nbytes);
     }
   }
 
   BulkMessages& engine = *caps_.bulk_messages;
+  const auto landing_base = reinterpret_cast<std::uintptr_t>(bulk_landing_.data());
   landing = 0;
   for (std::size_t i = 0; i < puts; ++i) {
     BulkIn& b = bulk_in_[i];
     if (!in_place[i]) {
+      landing += line_gap(landing_base + landing, sources[i]);
       b.landing = bulk_landing_.data() + landing;
       landing += padded8(b.nbytes);
     }

@@ -68,15 +68,27 @@ void Outbox::trim() {
   }
 }
 
+namespace {
+// How far past `at` the bytes of a put to dst_address start, so that the
+// destination lies a whole number of cache lines from them: the copy into place
+// (by the receiver, or the kernel's for a cross-memory read or an MPI
+// message) then never meets the distances at which copies crawl
+// (util/block_copy.hpp), and moves aligned lines.
+std::uint64_t line_gap(std::uintptr_t at, std::uint64_t dst_address) {
+  return (dst_address - at) & 63;
+}
+}  // namespace
+
 bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  if (nbytes > staging_.size - staged_) return false;
+  std::uint64_t offset =
+      staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);
+  if (offset > staging_.size || nbytes > staging_.size - offset) return false;
   if (!ring_populated_) {
     // The ring's pages are touched once, now, instead of a few at every
     // superstep of its first round (a fault each; in a VM, dear).
     ring_populated_ = true;
     prepare_ring_for_writing(staging_.data, staging_.size);
   }
-  std::uint64_t offset = staged_;
   copy_block(staging_.data + offset, src, nbytes);
   staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
   staged_peak_ = std::max(staged_peak_, staged_);
@@ -98,20 +110,24 @@ void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::
       put_inline_after_growing(dst, dst_address, src, nbytes);
     return;
   }
-  std::uint64_t offset = append_bulk(src, nbytes);
+  std::uint64_t offset = append_bulk(dst_address, src, nbytes);
   remote_record(dst, dst_address, kFromBulk, nbytes, offset);
   if (message) bulk_sends_.push_back({dst, true, offset, nbytes});
 }
 
-std::uint64_t Outbox::append_bulk(const void* src, std::uint64_t nbytes) {
+std::uint64_t Outbox::append_bulk(std::uint64_t dst_address, const void* src,
+                                  std::uint64_t nbytes) {
   if (!bulk_populated_) {
     // Room for the whole ring, written once (as the staging ring is, stage()).
     bulk_populated_ = true;
     if (bulk_.capacity() < ring_span()) bulk_.make_room(ring_span() - bulk_.size());
     prepare_ring_for_writing(bulk_.data(), bulk_.capacity());
   }
+  bulk_.make_room(nbytes + 63);  // the area does not move between here and the copy
+  bulk_.grow_in_room(
+      line_gap(reinterpret_cast<std::uintptr_t>(bulk_.data()) + bulk_.size(), dst_address));
   std::uint64_t offset = bulk_.size();
-  bulk_.append(src, nbytes);
+  copy_block(bulk_.grow_in_room(nbytes), src, nbytes);
   return offset;
 }
 

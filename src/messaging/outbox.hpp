@@ -260,8 +260,9 @@ class Outbox {
                                 std::uint64_t nbytes);
 
   void put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
-  // Copies a put's bytes into the bulk area; returns their offset there.
-  std::uint64_t append_bulk(const void* src, std::uint64_t nbytes);
+  // Copies a put's bytes into the bulk area, a whole number of cache lines
+  // from their destination; returns their offset there.
+  std::uint64_t append_bulk(std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   // Copies a large put into the shared staging area and records it; false
   // when the area has no room left.
   bool stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);

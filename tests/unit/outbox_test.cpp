@@ -25,16 +25,18 @@ std::vector<RecordReader> records(const ByteBuffer& stream) {
 }
 
 // Offsets of the fills of consecutive supersteps of one parity: the first at
-// 0, each next one after it, back to 0 once past the ring (a few MiB).
+// the start, each next one after it, back to the start once past the ring (a
+// few MiB). "At the start" is within a cache line of it: a fill begins a whole
+// number of lines from its destination (line_gap in outbox.cpp).
 void expect_moves_round(const std::vector<std::uint64_t>& offsets) {
   ASSERT_GE(offsets.size(), 2u);
-  EXPECT_EQ(offsets[0], 0u);
+  EXPECT_LT(offsets[0], 64u);
   EXPECT_GT(offsets[1], offsets[0]);  // moved on
   std::uint64_t highest = 0;
   int wraps = 0;
   for (std::size_t i = 1; i < offsets.size(); ++i) {
     highest = std::max(highest, offsets[i]);
-    if (offsets[i] == 0) ++wraps;
+    if (offsets[i] < 64) ++wraps;
   }
   EXPECT_GT(wraps, 0);                          // came back round
   EXPECT_LE(highest, std::uint64_t{16} << 20);  // within the ring's largest size
@@ -93,7 +95,38 @@ TEST_F(OutboxTest, LargePutsGoToTheBulkArea) {
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].kind(), RecordKind::kPutRemote);
   EXPECT_EQ(r[0].put_remote().origin, kFromBulk);
-  EXPECT_EQ(out.bulk().size(), big.size());
+  EXPECT_GE(out.bulk().size(), big.size());
+  EXPECT_LT(out.bulk().size(), big.size() + 64);  // at most a line's gap before it
+}
+
+// A large put's bytes wait in the staging or the bulk area a whole number of
+// cache lines from their destination, wherever that lies: the copy into place
+// (the receiver's, or the kernel's for a cross-memory read or an MPI message)
+// never meets the distances at which copies crawl (util/block_copy.hpp).
+TEST_F(OutboxTest, LargePutsWaitAWholeNumberOfLinesFromTheirDestination) {
+  std::vector<char> area(std::size_t{4} << 20);
+  std::vector<char> big(64 * 1024, 'y');
+  for (bool staged : {true, false}) {
+    Outbox box;
+    box.reset(3, !staged);
+    if (staged)
+      box.set_staging({area.data(), area.size()});
+    else
+      box.set_bulk_messages(32 * 1024, 0);
+    for (std::uint64_t low : {0, 1, 16, 31, 48, 63}) {
+      std::uint64_t dst = 0x7f0000100000 + low;
+      box.put(1, dst, big.data(), big.size());
+      auto r = records(box.stream(1));
+      ASSERT_EQ(r.size(), 1u);
+      PutRemoteRecord put = r[0].put_remote();
+      ASSERT_EQ(put.origin, staged ? kFromSharedStaging : kFromBulk);
+      const char* base = staged ? area.data() : box.bulk().data();
+      auto at = reinterpret_cast<std::uintptr_t>(base) + put.address;
+      EXPECT_EQ((dst - at) % 64, 0u) << (staged ? "staged" : "bulk") << ", destination + " << low;
+      EXPECT_EQ(std::memcmp(base + put.address, big.data(), big.size()), 0);
+      box.clear();
+    }
+  }
 }
 
 // Each superstep stages after where the last one of its parity ended, and
@@ -159,7 +192,7 @@ TEST_F(OutboxTest, LargeStagedFillsDoNotMoveRound) {
     out.put(1, 0x10000, big.data(), big.size());
     auto r = records(out.stream(1));
     ASSERT_EQ(r.size(), 1u);
-    EXPECT_EQ(r[0].put_remote().address, 0u) << "superstep " << step;
+    EXPECT_LT(r[0].put_remote().address, 64u) << "superstep " << step;
     out.clear();
   }
 }
