@@ -158,6 +158,13 @@ class Buffer {
   char* at_;
 };
 
+namespace {
+// Byte i of process q's source.
+char source_byte(int q, std::size_t i) {
+  return static_cast<char>(static_cast<std::size_t>(q) * 37 + i * 7 + (i >> 12));
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   int p = argc > 1 ? std::atoi(argv[1]) : 2;
   int n = argc > 2 ? std::atoi(argv[2]) : (1 << 20);
@@ -172,8 +179,8 @@ int main(int argc, char** argv) {
   const int samples = 11;
   bsp_begin(p);
   std::size_t total = static_cast<std::size_t>(n) * bsp_nprocs();
-  Buffer src(total, static_cast<char>(bsp_pid()), src_offset), dst(total, 0, dst_offset),
-      spare(total, 0, dst_offset);
+  Buffer src(total, 0, src_offset), dst(total, 0, dst_offset), spare(total, 0, dst_offset);
+  for (std::size_t i = 0; i < total; ++i) src[i] = source_byte(bsp_pid(), i);
   bsp_push_reg(dst.data(), static_cast<int>(total));
   bsp_push_reg(src.data(), static_cast<int>(total));
   bsp_sync();
@@ -186,12 +193,19 @@ int main(int argc, char** argv) {
   sample_exchanges(std::max(4, (8 << 20) / n), src.data(), dst.data(), spare.data(), n);
   Samples steady_samples = sample_exchanges(samples, src.data(), dst.data(), spare.data(), n);
   Medians first = slowest_medians(first_samples), steady = slowest_medians(steady_samples);
-  for (int q = 0; q < bsp_nprocs(); ++q)
-    if (q != bsp_pid() && dst[static_cast<std::size_t>(q) * n] != static_cast<char>(q))
-      bsp_abort("total exchange delivered wrong data from %d", q);
-  for (int q = 0; q < bsp_nprocs(); ++q)
-    if (q != bsp_pid() && spare[static_cast<std::size_t>(q) * n] != static_cast<char>(q))
-      bsp_abort("bsp_hpget brought wrong data from %d", q);
+  // Every byte of every block: each process's source differs from byte to byte and from
+  // process to process, so a block read from the wrong place, or cut short, shows.
+  const std::size_t me = static_cast<std::size_t>(bsp_pid()), block = static_cast<std::size_t>(n);
+  for (int q = 0; q < bsp_nprocs(); ++q) {
+    if (static_cast<std::size_t>(q) == me) continue;
+    for (std::size_t k = 0; k < block; ++k) {
+      char expected = source_byte(q, me * block + k);
+      if (dst[static_cast<std::size_t>(q) * block + k] != expected)
+        bsp_abort("total exchange delivered wrong data from %d (byte %zu)", q, k);
+      if (spare[static_cast<std::size_t>(q) * block + k] != expected)
+        bsp_abort("bsp_hpget brought wrong data from %d (byte %zu)", q, k);
+    }
+  }
   if (bsp_pid() == 0) {
     const int shared = processes_per_processor(p);
     // With processors shared, a processor copies for all its processes.

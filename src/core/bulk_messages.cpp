@@ -15,9 +15,10 @@
 // for the put records addressed to it and posts its receives in the same
 // order: the puts' messages, then its gets' answers in issue order. A
 // message that no other write or read of the sync overlaps lands straight in
-// place (landing_plan.hpp), the others in the landing buffer or, for a get,
-// in the get staging, copied in their turn when the streams are applied, so
-// the order of writes stays the paper's. Then it waits for its receives and
+// place (landing_plan.hpp), unless its destination lies a few bytes after
+// its source in a page (kDetourMin); the others in the landing buffer or, for
+// a get, in the get staging, copied in their turn when the streams are
+// applied, so the order of writes stays the paper's. Then it waits for its receives and
 // its sends: an hpput's source may change once its process leaves the sync,
 // and after the wait it may, so no hold barrier is needed for it.
 #include "core/landing_plan.hpp"
@@ -39,12 +40,6 @@ ByteSpan span_of(std::uint64_t address, std::uint64_t nbytes) {
 // the extra copy costs less than the slow one loses (engines/shm/remote_memory
 // measured the same kernel copy).
 constexpr std::uint64_t kDetourMin = 1024;
-
-// How far past `at` a message from `source` lands, so that the two lie a whole
-// number of cache lines apart (no gap where the source is not known here).
-std::uint64_t line_gap(std::uintptr_t at, std::uint64_t source) {
-  return source ? (source - at) & 63 : 0;
-}
 }  // namespace
 
 void Runtime::note_bulk_answer(int r, std::uint64_t address, std::uint64_t nbytes) {
@@ -71,8 +66,8 @@ void Runtime::send_bulk_messages(std::vector<ByteSpan>& read_while_landing) {
 void Runtime::exchange_bulk_messages() {
   bulk_in_.clear();
   std::vector<ByteSpan> messages, others;
-  // Beside each message: its bytes' address in their sender, where known
-  // here (an hpput's source, a get's), else 0.
+  // Beside each message: its bytes' address in their sender (an hpput's
+  // source, a get's), or one a whole number of lines from it (a put's).
   std::vector<std::uint64_t> sources;
   send_bulk_messages(others);
   for (int src = 0; src < nprocs_; ++src) {
@@ -89,7 +84,10 @@ void Runtime::exchange_bulk_messages() {
         PutRemoteRecord put = rec.put_remote();
         if (src != pid_) {
           messages.push_back(span_of(put.dst_address, put.nbytes));
-          sources.push_back(put.origin == kFromUserMemory ? put.address : 0);
+          // A put's bytes wait in its sender's bulk area a whole number of
+          // lines from their destination (Outbox::append_bulk): the
+          // destination stands for them.
+          sources.push_back(put.origin == kFromUserMemory ? put.address : put.dst_address);
           bulk_in_.push_back({src, reinterpret_cast<char*>(put.dst_address), put.nbytes, nullptr});
           continue;
         }
@@ -108,7 +106,7 @@ void Runtime::exchange_bulk_messages() {
   }
   std::vector<bool> in_place = lands_in_place(messages, others);
   for (std::size_t i = 0; i < messages.size(); ++i)
-    if (in_place[i] && sources[i] && messages[i].end - messages[i].begin >= kDetourMin &&
+    if (in_place[i] && messages[i].end - messages[i].begin >= kDetourMin &&
         copy_distance_is_slow(messages[i].begin, sources[i]))
       in_place[i] = false;
 

@@ -15,7 +15,8 @@
 namespace superstep {
 
 // memcpy for the many tiny copies of small puts (a word or two), without the
-// call into the C library; larger copies go to memcpy.
+// call into the C library; larger copies go to copy_block (memmove without its
+// slow distances, util/block_copy.hpp).
 inline void copy_bytes(void* dst, const void* src, std::size_t n) {
   auto* d = static_cast<char*>(dst);
   auto* s = static_cast<const char*>(src);

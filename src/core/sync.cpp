@@ -230,10 +230,19 @@ void Runtime::fetch_streams() {
 // read in their owners' memory first, then the reply round, where this
 // process answers what others asked of its memory.
 void Runtime::read_get_sources(std::uint32_t all) {
+  // Each buffered get waits in the staging a whole number of cache lines from
+  // its source (line_gap), so that reading it never meets a slow distance:
+  // room for the gaps first, then the places, once the staging stays put.
+  // Bulk messages get theirs in phase 2, only where they cannot land in place.
+  std::uint64_t room = 0;
+  for (const GetRequest& g : gets_)
+    if (!g.hp && !g.bulk) room += g.nbytes + 63;
+  get_staging_.resize(room);
+  const auto base = reinterpret_cast<std::uintptr_t>(get_staging_.data());
   std::uint64_t staged = 0;
   for (GetRequest& g : gets_) {
-    // Bulk messages get theirs in phase 2, only where they cannot land in place.
     if (g.hp || g.bulk) continue;
+    staged += line_gap(base + staged, g.remote);
     g.staging = staged;
     staged += g.nbytes;
   }

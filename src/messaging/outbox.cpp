@@ -68,17 +68,10 @@ void Outbox::trim() {
   }
 }
 
-namespace {
-// How far past `at` the bytes of a put to dst_address start, so that the
-// destination lies a whole number of cache lines from them: the copy into place
-// (by the receiver, or the kernel's for a cross-memory read or an MPI
-// message) then never meets the distances at which copies crawl
-// (util/block_copy.hpp), and moves aligned lines.
-std::uint64_t line_gap(std::uintptr_t at, std::uint64_t dst_address) {
-  return (dst_address - at) & 63;
-}
-}  // namespace
-
+// A large put's bytes wait in the staging or the bulk area a whole number of
+// cache lines from their destination (line_gap): the copy into place, by the
+// receiver, the kernel for a cross-memory read, or MPI, then never meets the
+// distances at which copies crawl (util/block_copy.hpp).
 bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
   std::uint64_t offset =
       staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);

@@ -41,6 +41,12 @@ inline bool copy_distance_is_slow(std::uintptr_t dst, std::uintptr_t src) {
   return distance >= 1 && distance <= 63;
 }
 
+// How far past `at` a block that will be copied from or to `other` should
+// start so that the two lie a whole number of cache lines apart: the copy
+// between them (the library's, the kernel's, MPI's) then never meets a slow
+// distance, and moves whole lines.
+inline std::uint64_t line_gap(std::uintptr_t at, std::uint64_t other) { return (other - at) & 63; }
+
 // Whether copy_block takes its own vector loop for these addresses rather than
 // the C library's: a slow distance, at least 64 bytes, and the two blocks apart.
 inline bool block_copy_avoids_libc(const void* dst, const void* src, std::size_t n) {

@@ -29,22 +29,28 @@ void fill(char* at, std::size_t n, int seed) {
   for (std::size_t i = 0; i < n; ++i) at[i] = static_cast<char>(i * 31 + seed);
 }
 
+// Every distance, every size around the loop's 64-byte steps, and sources at
+// several places in their cache line (so the destination's own alignment
+// varies apart from the distance: already a whole line, or not).
 TEST(BlockCopy, SameBytesAsMemmoveAtEveryDistanceAndSize) {
   const std::size_t sizes[] = {0,   1,   7,   63,   64,   65,   100,       127,
                                128, 129, 191, 4095, 4096, 4097, 65536 + 17};
-  Arena src(70000), dst(70000 + 2 * kPage), expect(70000 + 2 * kPage);
-  fill(src.base, 70000, 5);
-  for (std::size_t distance = 0; distance < 130; ++distance) {
-    for (std::size_t n : sizes) {
-      // 64 guard bytes on either side of the destination must stay as they were.
-      char* to = dst.base + kPage + distance;
-      char* model = expect.base + kPage + distance;
-      std::memset(to - 64, 0x5a, n + 128);
-      std::memset(model - 64, 0x5a, n + 128);
-      copy_block(to, src.base, n);
-      std::memmove(model, src.base, n);
-      ASSERT_EQ(std::memcmp(to - 64, model - 64, n + 128), 0)
-          << "distance " << distance << ", " << n << " bytes";
+  Arena src(70000 + kPage), dst(70000 + 2 * kPage), expect(70000 + 2 * kPage);
+  fill(src.base, 70000 + 64, 5);
+  for (std::size_t from : {0, 1, 16, 33, 48, 63}) {
+    for (std::size_t distance = 0; distance < 130; ++distance) {
+      for (std::size_t n : sizes) {
+        // 64 guard bytes on either side of the destination must stay as they were.
+        char* to = dst.base + kPage + from + distance;
+        char* model = expect.base + kPage + from + distance;
+        std::memset(to - 64, 0x5a, n + 128);
+        std::memset(model - 64, 0x5a, n + 128);
+        copy_block(to, src.base + from, n);
+        std::memmove(model, src.base + from, n);
+        ASSERT_EQ(std::memcmp(to - 64, model - 64, n + 128), 0)
+            << "source " << from << " into its page, distance " << distance << ", " << n
+            << " bytes";
+      }
     }
   }
 }

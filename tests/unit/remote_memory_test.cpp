@@ -91,9 +91,13 @@ TEST_F(RemoteMemoryTest, UnmappedSourceReportsTheError) {
 // pairs around them read as they are, land as process_vm_readv would put them.
 TEST_F(RemoteMemoryTest, RangesAtSlowDistancesLandAsTheyWould) {
   const std::size_t page = 4096;
-  // A source and a destination area, both page-aligned within their vectors.
+  // A source and a destination area, both page-aligned within their vectors;
+  // the source's bytes never repeat at any distance that matters (a chunk or
+  // range read from the wrong place shows).
   const std::size_t n = (3u << 20) + 8 * page;
-  auto source_store = pattern(n + page);
+  std::vector<unsigned char> source_store(n + page);
+  for (std::size_t i = 0; i < source_store.size(); ++i)
+    source_store[i] = static_cast<unsigned char>((i * 2654435761u) >> 13);
   std::vector<unsigned char> dest_store(n + 2 * page, 0);
   auto align = [&](unsigned char* p) {
     return p + (page - reinterpret_cast<std::uintptr_t>(p) % page) % page;
@@ -101,15 +105,16 @@ TEST_F(RemoteMemoryTest, RangesAtSlowDistancesLandAsTheyWould) {
   unsigned char* source = align(source_store.data());
   unsigned char* dest = align(dest_store.data());
   // (remote offset, local offset, length): slow distances (16, 1, 63) of 1 KiB up to more
-  // than three bounce chunks, beside ranges at other distances and short ones.
+  // than three bounce chunks, from sources at and well inside a page, beside ranges at other
+  // distances and short ones.
   struct Pair {
     std::size_t from, to, length;
   };
   const Pair pairs[] = {{0, 16, 5000},
-                        {8192, 8192 + 1, 1024},
-                        {12288, 12288 + 63, 1023},
-                        {16384, 16384 + 64, 4096},
-                        {24576, 24576 + 16, (3u << 20) + 7}};
+                        {8192 + 4000, 8192 + 4000 + 1, 1024},
+                        {16384, 16384 + 63, 1023},
+                        {20480, 20480 + 64, 4096},
+                        {28672 + 4000, 28672 + 4000 + 16, (3u << 20) + 7}};
   std::vector<iovec> local, remote;
   for (const Pair& p : pairs) {
     remote.push_back({source + p.from, p.length});

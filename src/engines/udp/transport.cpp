@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "util/block_copy.hpp"
+
 namespace superstep::udp {
 
 namespace {
@@ -392,7 +394,7 @@ void Transport::consume(int from, const PacketHeader& h, const char* payload) {
     if (into_->data[from].size() < c.bytes) into_->data[from].resize(c.bytes);
   } else {
     std::uint64_t n = std::min<std::uint64_t>(h.length, p.expect_bytes - p.got_bytes);
-    std::memcpy(into_->data[from].data() + p.got_bytes, payload, n);
+    copy_block(into_->data[from].data() + p.got_bytes, payload, n);
     p.got_bytes += n;
   }
 }

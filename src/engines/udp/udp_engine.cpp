@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engines/common/crash_report.hpp"
+#include "util/block_copy.hpp"
 
 namespace superstep::udp {
 
@@ -35,7 +36,7 @@ std::uint32_t UdpEngine::exchange(const Publication& mine) {
 }
 
 void UdpEngine::fetch(int src, void* into) {
-  std::memcpy(into, incoming_data(src), incoming_size(src));
+  copy_block(into, incoming_data(src), incoming_size(src));
 }
 
 void UdpEngine::exchange_replies(const StreamRef* out_per_dst, const bool*) {
