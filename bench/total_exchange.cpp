@@ -37,10 +37,29 @@ double thread_cpu_seconds() {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
-// How many of the p processes the busiest processor runs.
-int processes_per_processor(int p) {
+// How many of the p processes the busiest processor runs: p over the processors
+// the processes may use between them (under mpirun each may be bound to one of
+// its own, which alone would read as every process sharing it). Collective.
+int processes_per_processor() {
+  constexpr int kWords = CPU_SETSIZE / 64;
+  const int p = bsp_nprocs();
+  std::vector<std::uint64_t> mine(kWords, 0), all(static_cast<std::size_t>(kWords) * p, 0);
   cpu_set_t allowed;
-  int processors = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : p;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &allowed)) mine[cpu / 64] |= std::uint64_t{1} << (cpu % 64);
+  const int bytes = kWords * static_cast<int>(sizeof(std::uint64_t));
+  bsp_push_reg(all.data(), bytes * p);
+  bsp_sync();
+  bsp_put(0, mine.data(), all.data(), bsp_pid() * bytes, bytes);
+  bsp_sync();
+  bsp_pop_reg(all.data());
+  int processors = 0;
+  for (int w = 0; w < kWords; ++w) {
+    std::uint64_t used = 0;
+    for (int q = 0; q < p; ++q) used |= all[static_cast<std::size_t>(q) * kWords + w];
+    processors += __builtin_popcountll(used);
+  }
   return processors > 0 ? (p + processors - 1) / processors : 1;
 }
 
@@ -206,8 +225,8 @@ int main(int argc, char** argv) {
         bsp_abort("bsp_hpget brought wrong data from %d (byte %zu)", q, k);
     }
   }
+  const int shared = processes_per_processor();
   if (bsp_pid() == 0) {
-    const int shared = processes_per_processor(p);
     // With processors shared, a processor copies for all its processes.
     auto floor = [&](const Medians& m) { return shared > 1 ? shared * m.copy_processor : m.copy; };
     double c = floor(steady);
