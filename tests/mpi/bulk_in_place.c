@@ -13,7 +13,9 @@
  *     first, and the put's bytes stay;
  *   - a put onto bytes its destination sends in the same superstep (the source of its own
  *     hpput, or what another process's get asks for) is not received in place, and the get
- *     still receives the bytes as they were before the superstep's writes. */
+ *     still receives the bytes as they were before the superstep's writes;
+ *   - a 256 KiB hpput and hpget whose destination lies 16 bytes after their source in a page
+ *     land in a buffer a whole number of cache lines from their source, not in place. */
 #include <bsp.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -165,6 +167,36 @@ int main(void) {
     CHECK(!received_into(area + ANSWER_OFFSET, 64 * KIB));
     CHECK(!received_into(area + HP_SOURCE_OFFSET, 64 * KIB));
   }
+  /* An hpput and an hpget whose destination lies 16 bytes after their source in a page, where
+   * the kernel's copy that carries them within a host crawls: each lands in a buffer a whole
+   * number of cache lines from its source instead of in place, and is copied from there. (The
+   * static arrays lie at the same page offsets in every process.) */
+  const size_t page = 4096;
+  const size_t put_at =
+      1024 * KIB + ((size_t)hp_source + 16 - (size_t)area) % page; /* in the next one's area */
+  const size_t get_from = SHARED_OFFSET + ((size_t)hp_got - 16 - (size_t)area) % page;
+  for (int i = 0; i < LARGE; ++i) {
+    hp_source[i] = byte_of(me + 110, i);
+    area[get_from + i] = byte_of(me + 120, i);
+  }
+  bsp_sync();
+  receives = sends = 0;
+  bsp_hpput(next, hp_source, area, (int)put_at, LARGE);
+  bsp_hpget(next, area, (int)get_from, hp_got, LARGE);
+  bsp_sync();
+  for (int i = 0; i < LARGE; ++i) {
+    CHECK_EQ(area[put_at + i], byte_of(prev + 110, i), "hpput byte at a slow distance");
+    CHECK_EQ(hp_got[i], byte_of(next + 120, i), "hpget byte at a slow distance");
+  }
+  if (p > 1) {
+    CHECK(!received_into(area + put_at, LARGE));
+    CHECK(!received_into(hp_got, LARGE));
+    CHECK(receives == 2);
+    CHECK(receive_counts[0] == LARGE && receive_counts[1] == LARGE);
+    CHECK(((size_t)receive_buffers[0] - (size_t)hp_source) % 64 == 0);
+    CHECK(((size_t)receive_buffers[1] - ((size_t)area + get_from)) % 64 == 0);
+  }
+
   bsp_pop_reg(area);
   bsp_sync();
   if (me == 0) printf("PASS\n");
