@@ -18,9 +18,10 @@
 // place (landing_plan.hpp), unless its destination lies a few bytes after
 // its source in a page (kDetourMin); the others in the landing buffer or, for
 // a get, in the get staging, copied in their turn when the streams are
-// applied, so the order of writes stays the paper's. Then it waits for its receives and
-// its sends: an hpput's source may change once its process leaves the sync,
-// and after the wait it may, so no hold barrier is needed for it.
+// applied, so the order of writes stays the paper's. Then it waits for its
+// receives and its sends: an hpput's source may change once its process
+// leaves the sync, and after the wait it may, so no hold barrier is needed
+// for it.
 #include "core/landing_plan.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"

@@ -15,12 +15,12 @@
 // exchange ran at 10x one memcpy). Newer glibc avoids `rep movsb` there on
 // some processors (and for distances below 64 on Intel's); this copy does so
 // everywhere: within 1-63 bytes (the slow window measured here, 1-31, with
-// room for Intel's) it moves 64 bytes
-// at a time with 16-byte vector loads and stores into whole destination lines,
-// which measured 1.1-1.7x memcpy's best at every size from 4 KiB to 16 MiB and
-// every distance (memcpy itself 17-25x at the slow ones). The window is
-// a property of the two addresses, not a speed of one machine; outside it,
-// and where the blocks overlap, it is memmove.
+// room for Intel's) it moves 64 bytes at a time with 16-byte vector loads and
+// stores into whole destination lines, which measured 1.1-1.7x memcpy's best
+// at every size from 4 KiB to 16 MiB and every distance (memcpy itself 17-25x
+// at the slow ones). The window is a property of the two addresses, not a
+// speed of one machine; outside it, and where the blocks overlap, it is
+// memmove.
 #pragma once
 
 #include <cstddef>
