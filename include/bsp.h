@@ -219,6 +219,10 @@ void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
  */
 void bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
 
+/* In an optimised build the puts that continue the last put to the same
+ * process run inline, without a call (superstep/inline_paths.h). */
+#include "superstep/inline_paths.h"
+
 /*
  * bsp_get - buffered copy from another process's registered memory (3.3).
  *

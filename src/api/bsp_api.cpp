@@ -89,7 +89,7 @@ static inline bool plainly_valid(const Runtime* rt, int pid, const void* src, co
          nbytes > 0 && src && dst;
 }
 
-// Every put but the fast paths' (Runtime::put_continuing, put_like_last).
+// Every put but the fast paths' (superstep_put_continues, put_like_last).
 static inline void put_full(const char* primitive, int pid, const void* src, void* dst, int offset,
                             int nbytes, bool hp) {
   Runtime* rt = Runtime::active();
@@ -98,29 +98,29 @@ static inline void put_full(const char* primitive, int pid, const void* src, voi
                    static_cast<std::uint64_t>(nbytes), hp);
   drma(primitive, true, pid, src, dst, offset, nbytes, hp);
 }
-// Out of line, with the arguments of bsp_put: the first tier ends in a jump
-// here and saves no registers; this one tries the second tier, then the full
-// path.
-[[gnu::noinline]] static void put_not_continuing(int pid, const void* src, void* dst, int offset,
-                                                 int nbytes, bool hp) {
+
+// bsp_put and bsp_hpput after the first tier, which an optimised program
+// takes inline (superstep/inline_paths.h): with the arguments of bsp_put, so
+// that the first tier ends in a jump here and saves no registers; tries the
+// second tier, then the full path.
+void superstep_put_after_first_tier(int pid, const void* src, void* dst, int offset, int nbytes,
+                                    int hp) {
   Runtime* rt = Runtime::active();
   if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  put_full(hp ? "bsp_hpput" : "bsp_put", pid, src, dst, offset, nbytes, hp);
+  put_full(hp ? "bsp_hpput" : "bsp_put", pid, src, dst, offset, nbytes, hp != 0);
 }
 
 void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
-  Runtime* rt = Runtime::active();
-  if (rt && rt->put_continuing(pid, src, dst, offset, nbytes)) [[likely]]
+  if (superstep_put_continues(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  put_not_continuing(pid, src, dst, offset, nbytes, false);
+  superstep_put_after_first_tier(pid, src, dst, offset, nbytes, 0);
 }
 
 void bsp_hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
-  Runtime* rt = Runtime::active();
-  if (rt && rt->put_continuing(pid, src, dst, offset, nbytes)) [[likely]]
+  if (superstep_put_continues(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  put_not_continuing(pid, src, dst, offset, nbytes, true);
+  superstep_put_after_first_tier(pid, src, dst, offset, nbytes, 1);
 }
 
 void bsp_get(int pid, const void* src, int offset, void* dst, int nbytes) {

@@ -11,6 +11,9 @@
 #include "engines/engine_select.hpp"
 #include "util/block_copy.hpp"
 
+// What the inline first tier of bsp_put reads (superstep/inline_paths.h).
+superstep_put_table superstep_put_runs = {nullptr, 0};  // extern "C" (declared there)
+
 namespace superstep {
 
 Runtime* Runtime::active_ = nullptr;
@@ -77,6 +80,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   set_tagsize_now(0);
   last_put_.resize(nprocs_);
   put_runs_.resize(nprocs_);
+  superstep_put_runs = {put_runs_.data(), static_cast<unsigned>(nprocs_)};
   if (!profile_)
     fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
@@ -132,6 +136,7 @@ void Runtime::end() {
   run_sync(SyncKind::kEnd);
   release_all_areas();
   active_ = nullptr;
+  superstep_put_runs = {};  // every put reaches the library, which reports it
   if (profile_) {
     profile_->finish();
     engine_->barrier(0);  // every part is whole before process 0 merges them

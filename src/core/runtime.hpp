@@ -61,25 +61,13 @@ class Runtime {
       out.put(pid, remote, src, nbytes);
   }
   // The fast paths of bsp_put and bsp_hpput (bsp_api.cpp), in two tiers.
-  // put_continuing takes a put of 8 or 16 bytes that continues the last one
-  // to the same process (same registration, the next offset: PutRun) and
-  // needs no register saved. put_like_last takes a small transfer into the
-  // registration that the last small put to `pid` resolved, checked against
-  // what that put remembered (LastPut), when its stream has room, and opens a
-  // run for put_continuing. False: nothing done, take the next tier (the
-  // full path is put()).
-  [[gnu::always_inline]] bool put_continuing(int pid, const void* src, const void* dst, int offset,
-                                             int nbytes) {
-    if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
-    PutRun& run = put_runs_[static_cast<unsigned>(pid)];
-    // A negative offset never equals next_offset (at most INT_MAX).
-    if (dst != run.ident || static_cast<std::uint32_t>(offset) != run.next_offset ||
-        (nbytes != 8 && nbytes != 16) || !src)
-      return false;
-    if (!Outbox::extend_run(run.run, src, static_cast<std::uint32_t>(nbytes))) return false;
-    run.next_offset += static_cast<std::uint32_t>(nbytes);
-    return true;
-  }
+  // The first tier of bsp_put is superstep_put_continues (inline in
+  // programs): a put of 8 or 16 bytes that continues the last one to the same
+  // process (same registration, the next offset: PutRun). put_like_last takes
+  // a small transfer into the registration that the last small put to `pid`
+  // resolved, checked against what that put remembered (LastPut), when its
+  // stream has room, and opens a run for the first tier. False: nothing done,
+  // take the next tier (the full path is put()).
   [[gnu::always_inline]] bool put_like_last(int pid, const void* src, const void* dst, int offset,
                                             int nbytes) {
     if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
@@ -193,7 +181,7 @@ class Runtime {
   }
   [[noreturn]] void unresolvable(const char* primitive, int pid, const void* ident,
                                  std::uint64_t offset, std::uint64_t nbytes) const;
-  // Opens the run that put_continuing extends: puts into `ident` on pid
+  // Opens the run that the first tier extends: puts into `ident` on pid
   // from offset `end` on, into an area of `size` bytes there.
   void open_put_run(int pid, const void* ident, std::uint64_t end, std::uint64_t size);
   // Keeps what put_like_last needs of the registration `ident` resolves to on
@@ -284,15 +272,13 @@ class Runtime {
     std::uint64_t base = 0, size = 0;
   };
   std::vector<LastPut> last_put_;
-  // put_continuing: per process, the run of puts the last put_like_last to it
-  // opened (ident nullptr: none), forgotten with LastPut. next_offset: where
-  // the next put into `ident` must start to continue it. Never resized after
-  // bsp_begin: the outbox's lanes point at the runs.
-  struct PutRun {
-    const void* ident = nullptr;
-    std::uint32_t next_offset = 0;
-    Outbox::Run run;
-  };
+  // The first tier of bsp_put (superstep_put_continues, inline in programs):
+  // per process, the run of puts the last put_like_last to it opened (ident
+  // nullptr: none), forgotten with LastPut. next_offset: where the next put
+  // into `ident` must start to continue it. Published in superstep_put_runs
+  // while this runtime is active; never resized after bsp_begin: programs and
+  // the outbox's lanes point at the runs.
+  using PutRun = superstep_put_run;
   std::vector<PutRun> put_runs_;
   std::vector<int> remembered_;
   std::uint32_t fast_put_max_ = 0;

@@ -15,6 +15,7 @@
 #include "core/byte_buffer.hpp"
 #include "engines/engine.hpp"
 #include "messaging/record_writer.hpp"
+#include "superstep/inline_paths.h"
 
 namespace superstep {
 
@@ -106,24 +107,18 @@ class Outbox {
   // run: where anything else grows that lane's stream (grow_stream,
   // put_inline_if_room) and where the stream is read or ended (stream(),
   // seal, clear, trim), so nobody sees the stream in between.
-  struct Run {
-    char* at = nullptr;   // where the run's next bytes go
-    char* end = nullptr;  // how far it may grow (at == end: no room, or no run)
-  };
+  // Its layout is the one the program's inline first tier of bsp_put grows
+  // (superstep/inline_paths.h): at, where the run's next bytes go; end, how
+  // far it may grow (at == end: no room, or no run).
+  using Run = superstep_run;
   // Opens in `run` (which must stay where it is while the run is open) the run
   // that continues the last put into dst's stream, for at most max_bytes; no
   // room where that put's record cannot grow.
   void open_run(int dst, Run& run, std::uint64_t max_bytes);
-  // Grows the run by nbytes (a multiple of 8, at most 16) copied from src;
-  // false (nothing done) when the run has no room. Calls nothing and needs so
-  // few registers that its callers save none (Runtime::put_continuing).
+  // Grows the run by nbytes (8 or 16) copied from src; false (nothing done)
+  // when the run has no room. Calls nothing.
   [[gnu::always_inline]] static bool extend_run(Run& run, const void* src, std::uint32_t nbytes) {
-    if (nbytes % 8 != 0 || nbytes > 16) __builtin_unreachable();
-    char* at = run.at;
-    if (nbytes > static_cast<std::uintptr_t>(run.end - at)) return false;
-    copy_bytes(at, src, nbytes);
-    run.at = at + nbytes;
-    return true;
+    return superstep_run_extend(&run, src, static_cast<int>(nbytes)) != 0;
   }
   // Tells dst's lane of its open run's bytes and ends the run.
   void settle(int dst) { settle(lanes_[dst]); }
