@@ -219,10 +219,6 @@ void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
  */
 void bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
 
-/* In an optimised build the puts that continue the last put to the same
- * process run inline, without a call (superstep/inline_paths.h). */
-#include "superstep/inline_paths.h"
-
 /*
  * bsp_get - buffered copy from another process's registered memory (3.3).
  *
@@ -362,6 +358,10 @@ void bsp_move(void *payload, int reception_nbytes);
  * Cost: constant.
  */
 int bsp_hpmove(void **tag_ptr, void **payload_ptr);
+
+/* In an optimised build the common case of bsp_put, bsp_hpput, bsp_send and
+ * bsp_move runs inline, without a call (superstep/inline_paths.h). */
+#include "superstep/inline_paths.h"
 #endif /* SUPERSTEP_MCBSP_COMPAT */
 
 /* ==== The primitives whose signatures both interfaces share =============== */

@@ -1,29 +1,37 @@
 /*
- * superstep/inline_paths.h - the first tier of bsp_put and bsp_hpput, inline
- * in the program. Included by bsp.h (and by the library's sources, for the
- * layout); programs include bsp.h.
+ * superstep/inline_paths.h - the first tier of bsp_put, bsp_hpput, bsp_send
+ * and bsp_move, inline in the program. Included by bsp.h (and by the
+ * library's sources, for the layout); programs include bsp.h.
  *
  * A program that writes an array element by element calls bsp_put once per
- * element. Superstep turns such puts into one record per run of consecutive
- * elements, so that each call only appends the element's bytes to the run
- * (an 8- or 16-byte put that continues the last put to the same process, in
- * the same registration). What is left of a call is the call itself: through
- * the shared library's procedure linkage table it costs more than the append
- * (about 8 ns against 2.5 ns on the AMD machine of README's table). Here the
- * append is inline in the program, and the call happens only when a put does
- * not continue a run: bsp_put and bsp_hpput below are GNU inline definitions,
- * used where the compiler inlines (an optimised build), while the library's
- * own bsp_put and bsp_hpput stay the functions that &bsp_put and unoptimised
- * builds call. Semantics are those of the library's functions: it takes the
- * same first tier through the same function (superstep_put_continues).
+ * element, and one that sends a message per element calls bsp_send and then
+ * bsp_move once per element. Superstep makes the common case of each call a
+ * few loads and stores: a put that continues the last put to the same
+ * process (8 or 16 bytes, the same registration, the next offset) appends
+ * its bytes to a run that becomes one record; a send of the same shape as
+ * the last one to that process (tag and payload sizes, at most 16 bytes
+ * each) writes its record into a window of the stream; a move of a payload
+ * of at most 16 bytes copies it and steps the queue on to the next message
+ * of the same stream. What is left of such a call is the call itself:
+ * through the shared library's procedure linkage table it costs more than
+ * the work (a put: 8 ns against 2 ns on the AMD machine of README's table).
+ * Here the first tier is inline in the program, and the library is called
+ * only when it does not apply: bsp_put, bsp_hpput, bsp_send and bsp_move
+ * below are GNU inline definitions, used where the compiler inlines (an
+ * optimised build), while the library's functions of those names stay what
+ * &bsp_put and unoptimised builds call. They take the same first tier
+ * through the same functions (superstep_put_continues, superstep_send_fits,
+ * superstep_move_small), so both behave alike.
  *
- * Not an interface of its own: the layout below belongs to the library's
- * major version (libbsp.so.0), and a program built against it runs with any
- * libbsp.so.0. Define SUPERSTEP_NO_INLINE before including bsp.h to call
- * the library for every put.
+ * Not an interface of its own: the layouts below belong to the library's
+ * major version (libbsp.so.0), and a program built against them runs with
+ * any libbsp.so.0. Define SUPERSTEP_NO_INLINE before including bsp.h to call
+ * the library for every primitive.
  */
 #ifndef SUPERSTEP_INLINE_PATHS_H
 #define SUPERSTEP_INLINE_PATHS_H
+
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,19 +61,83 @@ struct superstep_put_table {
 };
 extern struct superstep_put_table superstep_put_runs;
 
+/* ---- bsp_send ---- */
+
+/* A window of the stream to one process, where sends of one shape (a tag of
+ * tag_bytes and a payload of payload_bytes, each at most 16) go as whole
+ * records; the library opens it after a send of that shape, and anything
+ * else that touches the stream closes it (at == end). */
+struct superstep_send_window {
+  struct superstep_run run;
+  unsigned int tag_bytes;
+  unsigned int payload_bytes;
+};
+struct superstep_send_table {
+  struct superstep_send_window *windows;
+  unsigned int nprocs; /* 0 outside bsp_begin..bsp_end */
+};
+extern struct superstep_send_table superstep_send_windows;
+
+/* The record of a message in a stream (the library's messaging/records.hpp):
+ * a 16-byte header (the kind, 4 bytes; the tag's size, 4 bytes; the
+ * payload's size, 8 bytes), then the tag and the payload, each padded to a
+ * multiple of 8 bytes. */
+enum { superstep_send_record_kind = 3, superstep_record_header_bytes = 16 };
+
+/* ---- bsp_move ---- */
+
+/* The queue of this process: the record of its first message, where the
+ * records of that message's stream end, how many messages and payload bytes
+ * it holds. superstep_queue is NULL outside bsp_begin..bsp_end. */
+struct superstep_queue_state {
+  const char *cursor;
+  const char *segment_end;
+  size_t messages;
+  size_t payload_bytes;
+};
+extern struct superstep_queue_state *superstep_queue;
+
 #if defined(__GNUC__) || defined(__clang__)
+/* Copies n bytes, at most 16, with no call: two words of the largest size
+ * that fits, which overlap when n is not twice that size. */
+extern __inline __attribute__((__gnu_inline__, __always_inline__)) void superstep_copy_small(
+    void *dst, const void *src, unsigned int n) {
+  char *d = (char *)dst;
+  const char *s = (const char *)src;
+  /* What the pointers point at is hidden from the compiler: a caller's
+   * 4-byte tag meets the 8-byte branch, never taken for it, which GCC would
+   * otherwise warn of (-Warray-bounds) in the program. Costs no instruction. */
+  __asm__("" : "+r"(d), "+r"(s));
+  if (n >= 8) {
+    __UINT64_TYPE__ first, last; /* predefined by GCC and Clang */
+    __builtin_memcpy(&first, s, 8);
+    __builtin_memcpy(&last, s + n - 8, 8);
+    __builtin_memcpy(d, &first, 8);
+    __builtin_memcpy(d + n - 8, &last, 8);
+  } else if (n >= 4) {
+    __UINT32_TYPE__ first, last;
+    __builtin_memcpy(&first, s, 4);
+    __builtin_memcpy(&last, s + n - 4, 4);
+    __builtin_memcpy(d, &first, 4);
+    __builtin_memcpy(d + n - 4, &last, 4);
+  } else if (n >= 2) {
+    __UINT16_TYPE__ first, last;
+    __builtin_memcpy(&first, s, 2);
+    __builtin_memcpy(&last, s + n - 2, 2);
+    __builtin_memcpy(d, &first, 2);
+    __builtin_memcpy(d + n - 2, &last, 2);
+  } else if (n == 1) {
+    *d = *s;
+  }
+}
+
 /* Grows the run by nbytes (8 or 16) copied from src and returns 1 when it
  * has room; returns 0, having done nothing, when it has not. Calls nothing. */
 extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_run_extend(
     struct superstep_run *run, const void *src, int nbytes) {
   char *at = run->at;
-  __UINT64_TYPE__ first, last; /* predefined by GCC and Clang */
   if ((unsigned long)(run->end - at) < (unsigned long)nbytes) return 0;
-  /* Two words, which overlap when nbytes is 8: no call, no branch. */
-  __builtin_memcpy(&first, src, 8);
-  __builtin_memcpy(&last, (const char *)src + nbytes - 8, 8);
-  __builtin_memcpy(at, &first, 8);
-  __builtin_memcpy(at + nbytes - 8, &last, 8);
+  superstep_copy_small(at, src, (unsigned int)nbytes);
   run->at = at + nbytes;
   return 1;
 }
@@ -89,9 +161,76 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
   return 1;
 }
 
-/* The library's bsp_put and bsp_hpput after the first tier (hp: 0 or 1). */
+/* Writes the message into its process's window and returns 1 when it has
+ * the window's shape (and a tag and payload to read) and the window has
+ * room; returns 0, having done nothing, otherwise. */
+extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_send_fits(
+    int pid, const void *tag, const void *payload, int nbytes) {
+  struct superstep_send_window *window;
+  char *at;
+  unsigned int tag_bytes, tag_room, head[2];
+  unsigned long record;
+  __UINT64_TYPE__ payload_bytes;
+  if ((unsigned int)pid >= superstep_send_windows.nprocs) return 0;
+  window = &superstep_send_windows.windows[pid];
+  tag_bytes = window->tag_bytes;
+  /* Unsigned: a negative count never equals the window's (at most 16). */
+  if ((unsigned int)nbytes != window->payload_bytes || (!payload && nbytes != 0) ||
+      (!tag && tag_bytes != 0))
+    return 0;
+  tag_room = (tag_bytes + 7u) & ~7u;
+  record = superstep_record_header_bytes + tag_room + (((unsigned int)nbytes + 7u) & ~7u);
+  at = window->run.at;
+  if ((unsigned long)(window->run.end - at) < record) return 0;
+  head[0] = superstep_send_record_kind;
+  head[1] = tag_bytes;
+  payload_bytes = (unsigned int)nbytes;
+  __builtin_memcpy(at, head, 8);
+  __builtin_memcpy(at + 8, &payload_bytes, 8);
+  superstep_copy_small(at + superstep_record_header_bytes, tag, tag_bytes);
+  superstep_copy_small(at + superstep_record_header_bytes + tag_room, payload,
+                       (unsigned int)nbytes);
+  window->run.at = at + record;
+  return 1;
+}
+
+/* Moves the first message's payload (or its first reception_nbytes bytes)
+ * into payload and removes the message, returning 1, when the payload is at
+ * most 16 bytes, the buffer is not NULL, and the next message follows in the
+ * same stream; returns 0, having done nothing, otherwise (the library then
+ * also handles an empty queue, the last message, and the step to the next
+ * stream). */
+extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_move_small(
+    void *payload, int reception_nbytes) {
+  struct superstep_queue_state *queue = superstep_queue;
+  const char *record, *data, *next;
+  unsigned int tag_bytes, next_kind, n;
+  __UINT64_TYPE__ payload_bytes;
+  if (!queue || queue->messages < 2 || reception_nbytes < 0 || !payload) return 0;
+  record = queue->cursor;
+  __builtin_memcpy(&tag_bytes, record + 4, 4);
+  __builtin_memcpy(&payload_bytes, record + 8, 8);
+  if (payload_bytes > 16) return 0;
+  data = record + superstep_record_header_bytes + ((tag_bytes + 7u) & ~7u);
+  next = data + ((payload_bytes + 7u) & ~7u);
+  if (next >= queue->segment_end) return 0;
+  __builtin_memcpy(&next_kind, next, 4);
+  if (next_kind != superstep_send_record_kind) return 0;
+  n = (unsigned int)payload_bytes < (unsigned int)reception_nbytes ? (unsigned int)payload_bytes
+                                                                   : (unsigned int)reception_nbytes;
+  superstep_copy_small(payload, data, n);
+  queue->cursor = next;
+  queue->messages -= 1;
+  queue->payload_bytes -= (size_t)payload_bytes;
+  return 1;
+}
+
+/* The library's bsp_put and bsp_hpput after the first tier (hp: 0 or 1),
+ * and its bsp_send and bsp_move after theirs. */
 void superstep_put_after_first_tier(int pid, const void *src, void *dst, int offset, int nbytes,
                                     int hp);
+void superstep_send_after_first_tier(int pid, const void *tag, const void *payload, int nbytes);
+void superstep_move_after_first_tier(void *payload, int reception_nbytes);
 
 #if defined(__OPTIMIZE__) && !defined(SUPERSTEP_BUILDING_LIBRARY) && !defined(SUPERSTEP_NO_INLINE)
 extern __inline __attribute__((__gnu_inline__)) void bsp_put(int pid, const void *src, void *dst,
@@ -103,6 +242,16 @@ extern __inline __attribute__((__gnu_inline__)) void bsp_hpput(int pid, const vo
                                                                int offset, int nbytes) {
   if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes), 1)) return;
   superstep_put_after_first_tier(pid, src, dst, offset, nbytes, 1);
+}
+extern __inline __attribute__((__gnu_inline__)) void bsp_send(int pid, const void *tag,
+                                                              const void *payload,
+                                                              int payload_nbytes) {
+  if (__builtin_expect(superstep_send_fits(pid, tag, payload, payload_nbytes), 1)) return;
+  superstep_send_after_first_tier(pid, tag, payload, payload_nbytes);
+}
+extern __inline __attribute__((__gnu_inline__)) void bsp_move(void *payload, int reception_nbytes) {
+  if (__builtin_expect(superstep_move_small(payload, reception_nbytes), 1)) return;
+  superstep_move_after_first_tier(payload, reception_nbytes);
 }
 #endif /* optimised program */
 #endif /* GCC or Clang */

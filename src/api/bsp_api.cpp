@@ -140,8 +140,7 @@ void bsp_set_tagsize(int* tag_nbytes) {
   *tag_nbytes = static_cast<int>(rt.set_tagsize(*tag_nbytes));
 }
 
-// Every send but the fast path's (Runtime::send_small); out of line, so
-// that the fast path ends in a jump here and saves no registers.
+// Every send but the fast paths' (superstep_send_fits, Runtime::send_small).
 [[gnu::noinline]] static void send_full(int pid, const void* tag, const void* payload,
                                         int payload_nbytes) {
   Runtime& rt = running("bsp_send");
@@ -154,11 +153,21 @@ void bsp_set_tagsize(int* tag_nbytes) {
   rt.send(pid, tag, payload, static_cast<std::uint64_t>(payload_nbytes));
 }
 
-void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes) {
+// bsp_send after the first tier, which an optimised program takes inline
+// (superstep/inline_paths.h): the second tier (which opens the window the
+// first one fills), then the full path.
+void superstep_send_after_first_tier(int pid, const void* tag, const void* payload,
+                                     int payload_nbytes) {
   Runtime* rt = Runtime::active();
   if (rt && rt->send_small(pid, tag, payload, payload_nbytes)) [[likely]]
     return;
   send_full(pid, tag, payload, payload_nbytes);
+}
+
+void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes) {
+  if (superstep_send_fits(pid, tag, payload, payload_nbytes)) [[likely]]
+    return;
+  superstep_send_after_first_tier(pid, tag, payload, payload_nbytes);
 }
 
 void bsp_qsize(int* nmessages, int* accum_nbytes) {
@@ -171,19 +180,28 @@ void bsp_get_tag(int* status, void* tag) {
   *status = superstep::peek_tag(q, tag);
 }
 
-// Every move but the fast path's (superstep::move_small_payload); out of
-// line, so that the fast path ends in a jump here and saves no registers.
+// Every move but the fast paths' (superstep_move_small,
+// superstep::move_small_payload).
 [[gnu::noinline]] static void move_full(void* payload, int reception_nbytes) {
   superstep::MessageQueue& q = running("bsp_move").queue();
   check_not_negative("bsp_move", "reception_nbytes", reception_nbytes);
   superstep::move_payload(q, payload, static_cast<std::uint64_t>(reception_nbytes));
 }
 
-void bsp_move(void* payload, int reception_nbytes) {
+// bsp_move after the first tier, which an optimised program takes inline
+// (superstep/inline_paths.h): the second tier (the last message of the
+// queue or of its stream, too), then the full path.
+void superstep_move_after_first_tier(void* payload, int reception_nbytes) {
   Runtime* rt = Runtime::active();
   if (rt && superstep::move_small_payload(rt->queue(), payload, reception_nbytes)) [[likely]]
     return;
   move_full(payload, reception_nbytes);
+}
+
+void bsp_move(void* payload, int reception_nbytes) {
+  if (superstep_move_small(payload, reception_nbytes)) [[likely]]
+    return;
+  superstep_move_after_first_tier(payload, reception_nbytes);
 }
 
 int bsp_hpmove(void** tag_ptr, void** payload_ptr) {

@@ -9,6 +9,9 @@
 // is one load and a pop steps over one record; only when the next record is
 // not a send (a put or registration between sends, or the stream's end) does
 // the pop search on. Draining a queue thus costs a few instructions a message.
+// The cursor, the end of its stream's records and the counts are a
+// superstep_queue_state, which the program's inline bsp_move steps on itself
+// while the next message follows in the same stream (superstep/inline_paths.h).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +19,7 @@
 
 #include "core/byte_buffer.hpp"
 #include "messaging/record_reader.hpp"
+#include "superstep/inline_paths.h"
 
 namespace superstep {
 
@@ -29,22 +33,24 @@ class MessageQueue {
   void add_stream(const char* begin, const char* end, std::uint64_t messages,
                   std::uint64_t payload_bytes);
 
-  std::uint64_t size() const { return messages_; }
-  std::uint64_t payload_bytes() const { return bytes_; }
-  bool empty() const { return messages_ == 0; }
+  std::uint64_t size() const { return s_.messages; }
+  std::uint64_t payload_bytes() const { return s_.payload_bytes; }
+  bool empty() const { return s_.messages == 0; }
   // The first message; the queue must not be empty.
-  Message front() const { return Record(cursor_).send(); }
+  Message front() const { return Record(s_.cursor).send(); }
   // Removes the first message; the queue must not be empty.
   void pop() { pop(front()); }
   // The same, given what front() returned for it (not read again).
   void pop(const Message& m) {
-    bytes_ -= m.payload_bytes;
-    cursor_ = m.record_end;
-    if (--messages_ == 0) return clear();
-    if (cursor_ < segment_end_ && Record(cursor_).kind() == RecordKind::kSend) [[likely]]
+    s_.payload_bytes -= m.payload_bytes;
+    s_.cursor = m.record_end;
+    if (--s_.messages == 0) return clear();
+    if (s_.cursor < s_.segment_end && Record(s_.cursor).kind() == RecordKind::kSend) [[likely]]
       return;
     seek_send();
   }
+  // What the program's inline bsp_move reads and steps on.
+  superstep_queue_state* state() { return &s_; }
 
  private:
   struct Segment {
@@ -57,10 +63,9 @@ class MessageQueue {
 
   std::vector<Segment> segments_;
   std::size_t segment_ = 0;
-  const char* cursor_ = nullptr;  // on the first message's record
-  const char* segment_end_ = nullptr;
-  std::uint64_t messages_ = 0;
-  std::uint64_t bytes_ = 0;
+  // cursor: on the first message's record; segment_end: where its stream's
+  // records end; messages and payload_bytes: what the queue holds.
+  superstep_queue_state s_ = {nullptr, nullptr, 0, 0};
 };
 
 }  // namespace superstep

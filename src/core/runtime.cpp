@@ -11,8 +11,11 @@
 #include "engines/engine_select.hpp"
 #include "util/block_copy.hpp"
 
-// What the inline first tier of bsp_put reads (superstep/inline_paths.h).
-superstep_put_table superstep_put_runs = {nullptr, 0};  // extern "C" (declared there)
+// What the inline first tiers of bsp_put, bsp_send and bsp_move read
+// (superstep/inline_paths.h, which declares them extern "C").
+superstep_put_table superstep_put_runs = {nullptr, 0};
+superstep_send_table superstep_send_windows = {nullptr, 0};
+superstep_queue_state* superstep_queue = nullptr;
 
 namespace superstep {
 
@@ -81,6 +84,9 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   last_put_.resize(nprocs_);
   put_runs_.resize(nprocs_);
   superstep_put_runs = {put_runs_.data(), static_cast<unsigned>(nprocs_)};
+  send_windows_.resize(nprocs_);
+  superstep_send_windows = {send_windows_.data(), static_cast<unsigned>(nprocs_)};
+  superstep_queue = queue_.state();
   if (!profile_)
     fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
@@ -136,7 +142,10 @@ void Runtime::end() {
   run_sync(SyncKind::kEnd);
   release_all_areas();
   active_ = nullptr;
-  superstep_put_runs = {};  // every put reaches the library, which reports it
+  // Every put, send and move now reaches the library, which reports it.
+  superstep_put_runs = {};
+  superstep_send_windows = {};
+  superstep_queue = nullptr;
   if (profile_) {
     profile_->finish();
     engine_->barrier(0);  // every part is whole before process 0 merges them

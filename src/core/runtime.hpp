@@ -116,8 +116,14 @@ class Runtime {
         static_cast<std::uint32_t>(nbytes) > kMax || tag_bytes > kMax ||
         (!payload && nbytes != 0) || (!tag && tag_bytes != 0))
       return false;
-    return outbox_[parity_].send_if_room(pid, tag, tag_bytes, payload,
-                                         static_cast<std::uint32_t>(nbytes));
+    if (!outbox_[parity_].send_if_room(pid, tag, tag_bytes, payload,
+                                       static_cast<std::uint32_t>(nbytes)))
+      return false;
+    // The sends after it of the same shape take the first tier (inline in
+    // programs: superstep_send_fits).
+    outbox_[parity_].open_send_window(pid, send_windows_[static_cast<unsigned>(pid)], tag_bytes,
+                                      static_cast<std::uint32_t>(nbytes));
+    return true;
   }
   MessageQueue& queue() { return queue_; }
 
@@ -280,6 +286,10 @@ class Runtime {
   // the outbox's lanes point at the runs.
   using PutRun = superstep_put_run;
   std::vector<PutRun> put_runs_;
+  // The first tier of bsp_send (superstep_send_fits): per process, the window
+  // of its stream that the last send there opened; published in
+  // superstep_send_windows, never resized after bsp_begin.
+  std::vector<Outbox::SendWindow> send_windows_;
   std::vector<int> remembered_;
   std::uint32_t fast_put_max_ = 0;
 

@@ -146,6 +146,19 @@ void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {
   lane.open_run = &run;
 }
 
+void Outbox::open_send_window(int dst, SendWindow& window, std::uint32_t tag_bytes,
+                              std::uint32_t payload_bytes) {
+  Lane& lane = lanes_[dst];
+  window = SendWindow{};
+  if (lane.open_run || tag_bytes > kSmallSendBytes || payload_bytes > kSmallSendBytes) return;
+  char* at = lane.stream.data() + lane.stream.size();
+  window = {{at, at + lane.stream.room()}, tag_bytes, payload_bytes};
+  lane.open_run = &window.run;
+  lane.window_record =
+      static_cast<std::uint32_t>(record_writer::send_bytes(tag_bytes, payload_bytes));
+  lane.window_payload = payload_bytes;
+}
+
 void Outbox::put_inline_after_growing(int dst, std::uint64_t dst_address, const void* src,
                                       std::uint64_t nbytes) {
   // Settled before the stream may move, whoever calls (a no-op after

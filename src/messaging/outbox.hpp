@@ -120,6 +120,14 @@ class Outbox {
   [[gnu::always_inline]] static bool extend_run(Run& run, const void* src, std::uint32_t nbytes) {
     return superstep_run_extend(&run, src, static_cast<int>(nbytes)) != 0;
   }
+  // A window of dst's stream for sends of one shape (SendWindow: tag_bytes,
+  // payload_bytes, each at most kSmallSendBytes), which the program's inline
+  // bsp_send fills with whole records (superstep/inline_paths.h) and which
+  // settles like a run. Opened after a send when the lane has nothing open
+  // (`window` must stay where it is while it is open).
+  using SendWindow = superstep_send_window;
+  void open_send_window(int dst, SendWindow& window, std::uint32_t tag_bytes,
+                        std::uint32_t payload_bytes);
   // Tells dst's lane of its open run's bytes and ends the run.
   void settle(int dst) { settle(lanes_[dst]); }
   // as_bulk: the owner answers with a bulk message (BulkMessages), not in the reply round.
@@ -182,6 +190,9 @@ class Outbox {
     std::uint64_t open_header = 0;           // offset of that record's header
     std::uint32_t open_bytes = 0;            // its byte count so far
     Run* open_run = nullptr;                 // a run whose bytes the lane does not count yet
+    // When open_run is a send window's: the length of each of its records and
+    // the payload bytes in each (else 0).
+    std::uint32_t window_record = 0, window_payload = 0;
   };
   // Inline: the second tier of small puts (put_inline_if_room) settles at
   // every put that does not continue a run, and a call there would make it
@@ -194,6 +205,14 @@ class Outbox {
     char* settled = lane.stream.data() + lane.stream.size();
     auto grown = static_cast<std::uint32_t>(run->at - settled);
     run->end = run->at;
+    if (lane.window_record) {
+      std::uint32_t sends = grown / lane.window_record;
+      lane.sends += sends;
+      lane.send_bytes += std::uint64_t{sends} * lane.window_payload;
+      lane.window_record = lane.window_payload = 0;
+      lane.stream.grow_in_room(grown);
+      return;
+    }
     if (grown == 0) return;
     lane.stream.grow_in_room(grown);
     lane.open_bytes += grown;

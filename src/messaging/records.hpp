@@ -9,7 +9,10 @@
 // answering get requests, core/message_queue walking the send records).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+
+#include "superstep/inline_paths.h"
 
 namespace superstep {
 
@@ -35,6 +38,11 @@ struct RecordHeader {
       value;  // destination address (puts), payload bytes (send), address or id (registration)
 };
 static_assert(sizeof(RecordHeader) == 16);
+// The program's inline bsp_send writes send records and its bsp_move reads
+// them (superstep/inline_paths.h): the same layout.
+static_assert(static_cast<std::uint32_t>(RecordKind::kSend) == superstep_send_record_kind);
+static_assert(sizeof(RecordHeader) == superstep_record_header_bytes);
+static_assert(offsetof(RecordHeader, aux) == 4 && offsetof(RecordHeader, value) == 8);
 
 // Where the bytes of a kPutRemote record are (the header's aux).
 enum RemoteOrigin : std::uint32_t {
