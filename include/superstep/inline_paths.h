@@ -98,8 +98,19 @@ struct superstep_queue_state {
 extern struct superstep_queue_state *superstep_queue;
 
 #if defined(__GNUC__) || defined(__clang__)
-/* Copies n bytes, at most 16, with no call: two words of the largest size
- * that fits, which overlap when n is not twice that size. */
+/* Copies the first and the last w of n bytes (w <= n <= 2w), which overlap
+ * when n < 2w: w is a constant where it is inlined, so each copy is a load
+ * and a store. */
+extern __inline __attribute__((__gnu_inline__, __always_inline__)) void superstep_copy_ends(
+    char *d, const char *s, unsigned int n, unsigned int w) {
+  char first[8], last[8];
+  __builtin_memcpy(first, s, w);
+  __builtin_memcpy(last, s + n - w, w);
+  __builtin_memcpy(d, first, w);
+  __builtin_memcpy(d + n - w, last, w);
+}
+
+/* Copies n bytes, at most 16, with no call. */
 extern __inline __attribute__((__gnu_inline__, __always_inline__)) void superstep_copy_small(
     void *dst, const void *src, unsigned int n) {
   char *d = (char *)dst;
@@ -108,27 +119,14 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) void superste
    * 4-byte tag meets the 8-byte branch, never taken for it, which GCC would
    * otherwise warn of (-Warray-bounds) in the program. Costs no instruction. */
   __asm__("" : "+r"(d), "+r"(s));
-  if (n >= 8) {
-    __UINT64_TYPE__ first, last; /* predefined by GCC and Clang */
-    __builtin_memcpy(&first, s, 8);
-    __builtin_memcpy(&last, s + n - 8, 8);
-    __builtin_memcpy(d, &first, 8);
-    __builtin_memcpy(d + n - 8, &last, 8);
-  } else if (n >= 4) {
-    __UINT32_TYPE__ first, last;
-    __builtin_memcpy(&first, s, 4);
-    __builtin_memcpy(&last, s + n - 4, 4);
-    __builtin_memcpy(d, &first, 4);
-    __builtin_memcpy(d + n - 4, &last, 4);
-  } else if (n >= 2) {
-    __UINT16_TYPE__ first, last;
-    __builtin_memcpy(&first, s, 2);
-    __builtin_memcpy(&last, s + n - 2, 2);
-    __builtin_memcpy(d, &first, 2);
-    __builtin_memcpy(d + n - 2, &last, 2);
-  } else if (n == 1) {
+  if (n >= 8)
+    superstep_copy_ends(d, s, n, 8);
+  else if (n >= 4)
+    superstep_copy_ends(d, s, n, 4);
+  else if (n >= 2)
+    superstep_copy_ends(d, s, n, 2);
+  else if (n == 1)
     *d = *s;
-  }
 }
 
 /* Grows the run by nbytes (8 or 16) copied from src and returns 1 when it
