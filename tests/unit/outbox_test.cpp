@@ -207,7 +207,7 @@ TEST_F(OutboxTest, PushGoesToEveryOtherProcess) {
 
 std::uint64_t room(const Outbox::Run& run) { return static_cast<std::uint64_t>(run.end - run.at); }
 
-// A run (what the cheapest put, Runtime::put_continuing, grows) continues the
+// A run (what the cheapest put, superstep_put_continues, grows) continues the
 // open record in place, as a put would, until its room is spent; the stream
 // counts its bytes once it settles.
 TEST_F(OutboxTest, RunGrowsTheOpenRecordUntilItsRoomIsSpent) {
@@ -415,5 +415,89 @@ TEST_F(OutboxTest, SealEndsEachStreamWithItsTally) {
   EXPECT_EQ(again.back().stream_end().sends, 1u);
 }
 
+// The windows of sends that superstep_send_fits (superstep/inline_paths.h)
+// fills read this table, which the runtime publishes; here the test does.
+Outbox::SendWindow g_windows[3];
+
+class SendWindowTest : public OutboxTest {
+ protected:
+  void SetUp() override {
+    OutboxTest::SetUp();
+    superstep_send_windows = {g_windows, 3};
+  }
+  void TearDown() override { superstep_send_windows = {}; }
+};
+
+// A window takes sends of the shape it was opened for, each as the record
+// send() would write, and settles them as sends: the tally counts them.
+TEST_F(SendWindowTest, TakesSendsOfItsShapeAndSettlesThemAsSends) {
+  std::uint32_t tag = 0xabcd1234;
+  std::uint64_t payload[3] = {11, 22, 33};
+  out.stream(1).make_room(4096);
+  ASSERT_TRUE(out.send_if_room(1, &tag, 4, &payload[0], 8));
+  out.open_send_window(1, g_windows[1], 4, 8);
+  EXPECT_EQ(superstep_send_fits(1, &tag, &payload[1], 8), 1);
+  EXPECT_EQ(superstep_send_fits(1, &tag, &payload[2], 8), 1);
+  EXPECT_EQ(superstep_send_fits(1, &tag, &payload[2], 16), 0);  // another shape
+  EXPECT_EQ(superstep_send_fits(2, &tag, &payload[2], 8), 0);   // no window there
+  out.seal();
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 4u);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(r[i].kind(), RecordKind::kSend) << i;
+    SendRecord m = r[i].send();
+    EXPECT_EQ(m.tag_bytes, 4u);
+    EXPECT_EQ(std::memcmp(m.tag, &tag, 4), 0);
+    EXPECT_EQ(m.payload_bytes, 8u);
+    EXPECT_EQ(std::memcmp(m.payload, &payload[i], 8), 0);
+  }
+  StreamEndRecord tally = r.back().stream_end();
+  EXPECT_TRUE(tally.only_sends);
+  EXPECT_EQ(tally.sends, 3u);
+  EXPECT_EQ(tally.send_payload_bytes, 24u);
+}
+
+// Anything else written into the stream closes the window first, so that it
+// comes after the window's sends; a window's room ends where the stream would
+// have to grow; none opens while a run is open.
+TEST_F(SendWindowTest, ClosesBeforeAnythingElseAndEndsWhereTheStreamWouldGrow) {
+  std::uint64_t payload = 7;
+  out.stream(1).make_room(4096);
+  ASSERT_TRUE(out.send_if_room(1, nullptr, 0, &payload, 8));
+  out.open_send_window(1, g_windows[1], 0, 8);
+  std::uint64_t room = static_cast<std::uint64_t>(g_windows[1].run.end - g_windows[1].run.at);
+  EXPECT_EQ(room, out.stream(1).room());  // reading the stream settled (and closed) it
+  EXPECT_EQ(superstep_send_fits(1, nullptr, &payload, 8), 0);
+  out.open_send_window(1, g_windows[1], 0, 8);
+  ASSERT_EQ(superstep_send_fits(1, nullptr, &payload, 8), 1);
+  out.put(1, 0x10000, &words[0], 8);
+  EXPECT_EQ(superstep_send_fits(1, nullptr, &payload, 8), 0);  // the put closed it
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].kind(), RecordKind::kSend);
+  EXPECT_EQ(r[1].kind(), RecordKind::kSend);
+  EXPECT_EQ(r[2].kind(), RecordKind::kPutInline);
+  // Filled to the end of the stream's room, and no further.
+  out.send(2, nullptr, 0, &payload, 8);
+  out.open_send_window(2, g_windows[2], 0, 8);
+  std::uint64_t fits = static_cast<std::uint64_t>(g_windows[2].run.end - g_windows[2].run.at) / 24;
+  for (std::uint64_t i = 0; i < fits; ++i)
+    ASSERT_EQ(superstep_send_fits(2, nullptr, &payload, 8), 1) << i;
+  EXPECT_EQ(superstep_send_fits(2, nullptr, &payload, 8), 0);
+  out.seal();
+  EXPECT_EQ(records(out.stream(2)).back().stream_end().sends, fits + 1);
+  // A run of puts open on the lane: no window.
+  out.clear();
+  out.put(0, 0x10000, &words[0], 8);
+  Outbox::Run run;
+  out.open_run(0, run, UINT64_MAX);
+  out.open_send_window(0, g_windows[0], 0, 8);
+  EXPECT_EQ(g_windows[0].run.at, g_windows[0].run.end);
+  EXPECT_EQ(superstep_send_fits(0, nullptr, &payload, 8), 0);
+}
+
 }  // namespace
 }  // namespace superstep
+
+// What the first tier of bsp_send reads (the runtime defines it in the library).
+superstep_send_table superstep_send_windows = {nullptr, 0};
