@@ -96,5 +96,51 @@ TEST(MessageQueue, ClearEmptiesTheQueue) {
   EXPECT_EQ(q.payload_bytes(), 0u);
 }
 
+// The first tier of bsp_move (superstep_move_small, inline in programs)
+// steps the queue itself while the next message follows in the same stream:
+// copies the payload (or its first reception bytes), counts the message and
+// its bytes off; it leaves to the library (returns 0, nothing done) a payload
+// over 16 bytes, a message followed by another record or by its stream's
+// end, and the last message of the queue.
+TEST(MessageQueue, FirstTierOfMoveStepsWithinAStreamOnly) {
+  Stream s0, s1;
+  s0.send("a", "12345678");
+  s0.send("", "xyz");
+  s0.send("b", "seventeen bytes!!");  // over 16 bytes
+  s0.send("c", "last of s0");
+  s1.send("", "s1 first");
+  s1.put();
+  s1.send("", "s1 last");
+  MessageQueue q;
+  q.add_stream(s0.begin(), s0.end(), s0.messages, s0.bytes);
+  q.add_stream(s1.begin(), s1.end(), s1.messages, s1.bytes);
+  superstep_queue = q.state();
+  char got[32];
+  std::memset(got, '.', sizeof got);
+  ASSERT_EQ(superstep_move_small(got, 4), 1);  // the first 4 of 8 bytes
+  EXPECT_EQ(text(got, 6), "1234..");
+  EXPECT_EQ(q.size(), 5u);
+  EXPECT_EQ(q.payload_bytes(), 3u + 17 + 10 + 8 + 7);
+  ASSERT_EQ(superstep_move_small(got, 32), 1);
+  EXPECT_EQ(text(got, 3), "xyz");
+  EXPECT_EQ(superstep_move_small(got, 32), 0);  // 17 bytes: the library's
+  EXPECT_EQ(q.size(), 4u);
+  q.pop();
+  EXPECT_EQ(superstep_move_small(got, 32), 0);  // the last of its stream
+  q.pop();
+  EXPECT_EQ(superstep_move_small(got, 32), 0);  // a put record follows
+  q.pop();
+  EXPECT_EQ(superstep_move_small(got, 32), 0);  // the last of the queue
+  EXPECT_EQ(superstep_move_small(nullptr, 0), 0);
+  EXPECT_EQ(superstep_move_small(got, -1), 0);
+  EXPECT_EQ(q.size(), 1u);
+  EXPECT_EQ(text(q.front().payload, q.front().payload_bytes), "s1 last");
+  superstep_queue = nullptr;
+  EXPECT_EQ(superstep_move_small(got, 32), 0);  // outside bsp_begin..bsp_end
+}
+
 }  // namespace
 }  // namespace superstep
+
+// What the first tier of bsp_move reads (the runtime defines it in the library).
+superstep_queue_state* superstep_queue = nullptr;
