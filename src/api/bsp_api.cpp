@@ -180,22 +180,14 @@ void bsp_get_tag(int* status, void* tag) {
   *status = superstep::peek_tag(q, tag);
 }
 
-// Every move but the fast paths' (superstep_move_small,
-// superstep::move_small_payload).
-[[gnu::noinline]] static void move_full(void* payload, int reception_nbytes) {
+// bsp_move after the first tier, which an optimised program takes inline
+// (superstep/inline_paths.h): what that leaves (a payload over 16 bytes, the
+// last message of a stream or of the queue, and every misuse) goes the full
+// path. Out of line, so that the first tier ends in a jump here.
+void superstep_move_after_first_tier(void* payload, int reception_nbytes) {
   superstep::MessageQueue& q = running("bsp_move").queue();
   check_not_negative("bsp_move", "reception_nbytes", reception_nbytes);
   superstep::move_payload(q, payload, static_cast<std::uint64_t>(reception_nbytes));
-}
-
-// bsp_move after the first tier, which an optimised program takes inline
-// (superstep/inline_paths.h): the second tier (the last message of the
-// queue or of its stream, too), then the full path.
-void superstep_move_after_first_tier(void* payload, int reception_nbytes) {
-  Runtime* rt = Runtime::active();
-  if (rt && superstep::move_small_payload(rt->queue(), payload, reception_nbytes)) [[likely]]
-    return;
-  move_full(payload, reception_nbytes);
 }
 
 void bsp_move(void* payload, int reception_nbytes) {

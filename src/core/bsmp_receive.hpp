@@ -51,23 +51,6 @@ inline void move_payload(MessageQueue& queue, void* payload, std::uint64_t recep
   queue.pop(m);
 }
 
-// bsp_move's fast path: the same for a payload of at most kSmallMoveBytes
-// into a non-NULL buffer, with no call; false (nothing done) for anything
-// else (an empty queue, a larger payload, a NULL buffer, a negative size),
-// which move_payload and the API's checks then handle.
-constexpr std::uint64_t kSmallMoveBytes = 16;
-[[gnu::always_inline]] inline bool move_small_payload(MessageQueue& queue, void* payload,
-                                                      int reception_nbytes) {
-  if (queue.empty() || reception_nbytes < 0 || !payload) return false;
-  MessageQueue::Message m = queue.front();
-  if (m.payload_bytes > kSmallMoveBytes) return false;
-  std::uint64_t n =
-      std::min<std::uint64_t>(m.payload_bytes, static_cast<unsigned>(reception_nbytes));
-  copy_bytes(payload, m.payload, n);
-  queue.pop(m);
-  return true;
-}
-
 // bsp_hpmove (§4.6): -1 when the queue is empty (pointers untouched), else
 // the payload size; *tag and *payload point into the incoming stream (the
 // payload 8-byte aligned), valid until the end of the superstep.

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <new>
 
+#include "superstep/inline_paths.h"
 #include "util/block_copy.hpp"
 
 namespace superstep {
@@ -18,25 +19,10 @@ namespace superstep {
 // call into the C library; larger copies go to copy_block (memmove without its
 // slow distances, util/block_copy.hpp).
 inline void copy_bytes(void* dst, const void* src, std::size_t n) {
-  auto* d = static_cast<char*>(dst);
-  auto* s = static_cast<const char*>(src);
-  if (n >= 8 && n <= 16) {  // two overlapping words
-    std::uint64_t first, last;
-    std::memcpy(&first, s, 8);
-    std::memcpy(&last, s + n - 8, 8);
-    std::memcpy(d, &first, 8);
-    std::memcpy(d + n - 8, &last, 8);
-  } else if (n >= 4 && n < 8) {
-    std::uint32_t first, last;
-    std::memcpy(&first, s, 4);
-    std::memcpy(&last, s + n - 4, 4);
-    std::memcpy(d, &first, 4);
-    std::memcpy(d + n - 4, &last, 4);
-  } else if (n < 4) {
-    for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
-  } else {
-    copy_block(d, s, n);
-  }
+  if (n <= 16)  // the same small copy as the program's inline paths take
+    superstep_copy_small(dst, src, static_cast<unsigned>(n));
+  else
+    copy_block(static_cast<char*>(dst), static_cast<const char*>(src), n);
 }
 
 class ByteBuffer {

@@ -115,11 +115,6 @@ class Outbox {
   // that continues the last put into dst's stream, for at most max_bytes; no
   // room where that put's record cannot grow.
   void open_run(int dst, Run& run, std::uint64_t max_bytes);
-  // Grows the run by nbytes (8 or 16) copied from src; false (nothing done)
-  // when the run has no room. Calls nothing.
-  [[gnu::always_inline]] static bool extend_run(Run& run, const void* src, std::uint32_t nbytes) {
-    return superstep_run_extend(&run, src, static_cast<int>(nbytes)) != 0;
-  }
   // A window of dst's stream for sends of one shape (SendWindow: tag_bytes,
   // payload_bytes, each at most kSmallSendBytes), which the program's inline
   // bsp_send fills with whole records (superstep/inline_paths.h) and which
@@ -146,7 +141,7 @@ class Outbox {
   }
   // A send of a tag and a payload of at most kSmallSendBytes each, when its
   // stream has room without growing; false (nothing done) when it has not.
-  // Calls nothing: the fast path of bsp_send (Runtime::send_small) is this.
+  // Calls nothing: the second tier of bsp_send (Runtime::send_small) is this.
   static constexpr std::uint32_t kSmallSendBytes = 16;
   [[gnu::always_inline]] bool send_if_room(int dst, const void* tag, std::uint32_t tag_bytes,
                                            const void* payload, std::uint32_t payload_bytes) {

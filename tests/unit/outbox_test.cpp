@@ -222,10 +222,10 @@ TEST_F(OutboxTest, RunGrowsTheOpenRecordUntilItsRoomIsSpent) {
   out.open_run(1, run, UINT64_MAX);
   EXPECT_EQ(room(run), Outbox::kCombineMax - 8);
   out.open_run(1, run, 24);  // as the caller lowers it to its area's end
-  EXPECT_TRUE(Outbox::extend_run(run, &words[1], 8));
-  EXPECT_TRUE(Outbox::extend_run(run, &words[2], 16));
-  EXPECT_FALSE(Outbox::extend_run(run, &words[4], 8));  // no room left
-  out.put(1, 0x10020, &words[4], 8);                    // the record's own rule still continues it
+  EXPECT_TRUE(superstep_run_extend(&run, &words[1], 8));
+  EXPECT_TRUE(superstep_run_extend(&run, &words[2], 16));
+  EXPECT_FALSE(superstep_run_extend(&run, &words[4], 8));  // no room left
+  out.put(1, 0x10020, &words[4], 8);  // the record's own rule still continues it
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].put_inline().nbytes, 40u);
@@ -238,9 +238,9 @@ TEST_F(OutboxTest, RunRoomStopsAtTheCombineLimit) {
   out.put(1, 0x10000, &words[0], 8);
   Outbox::Run run;
   out.open_run(1, run, UINT64_MAX);
-  for (int i = 1; i < n; ++i) ASSERT_TRUE(Outbox::extend_run(run, &words[i % 8], 8)) << i;
+  for (int i = 1; i < n; ++i) ASSERT_TRUE(superstep_run_extend(&run, &words[i % 8], 8)) << i;
   EXPECT_EQ(room(run), 0u);
-  EXPECT_FALSE(Outbox::extend_run(run, &words[0], 8));
+  EXPECT_FALSE(superstep_run_extend(&run, &words[0], 8));
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].put_inline().nbytes, Outbox::kCombineMax);
@@ -255,18 +255,18 @@ TEST_F(OutboxTest, RunEndsWhenAnythingElseEntersItsStream) {
   Outbox::Run run, other;
   out.put(1, 0x10000, &words[0], 8);
   out.open_run(1, run, UINT64_MAX);
-  ASSERT_TRUE(Outbox::extend_run(run, &words[1], 8));
+  ASSERT_TRUE(superstep_run_extend(&run, &words[1], 8));
   out.send(1, nullptr, 0, &words[2], 8);
-  EXPECT_FALSE(Outbox::extend_run(run, &words[3], 8));
+  EXPECT_FALSE(superstep_run_extend(&run, &words[3], 8));
   out.put(1, 0x10010, &words[3], 8);  // a new record after the send
   out.open_run(1, run, UINT64_MAX);
-  ASSERT_TRUE(Outbox::extend_run(run, &words[4], 8));
+  ASSERT_TRUE(superstep_run_extend(&run, &words[4], 8));
   out.put(2, 0x20000, &words[5], 8);  // another stream's records leave it alone
   out.open_run(2, other, UINT64_MAX);
-  ASSERT_TRUE(Outbox::extend_run(other, &words[6], 8));
-  ASSERT_TRUE(Outbox::extend_run(run, &words[5], 8));
+  ASSERT_TRUE(superstep_run_extend(&other, &words[6], 8));
+  ASSERT_TRUE(superstep_run_extend(&run, &words[5], 8));
   auto r = records(out.stream(1));
-  EXPECT_FALSE(Outbox::extend_run(run, &words[6], 8));  // reading the stream settled it
+  EXPECT_FALSE(superstep_run_extend(&run, &words[6], 8));  // reading the stream settled it
   ASSERT_EQ(r.size(), 3u);
   EXPECT_EQ(r[0].put_inline().nbytes, 16u);
   EXPECT_EQ(std::memcmp(r[0].put_inline().data, &words[0], 16), 0);
@@ -313,10 +313,10 @@ TEST_F(OutboxTest, EveryUseOfTheStreamSettlesTheRun) {
     out.put(1, 0x10000, &words[0], 8);
     Outbox::Run run;
     out.open_run(1, run, UINT64_MAX);
-    ASSERT_TRUE(Outbox::extend_run(run, &words[1], 8));
-    ASSERT_TRUE(Outbox::extend_run(run, &words[2], 8));
+    ASSERT_TRUE(superstep_run_extend(&run, &words[1], 8));
+    ASSERT_TRUE(superstep_run_extend(&run, &words[2], 8));
     use(out);
-    EXPECT_FALSE(Outbox::extend_run(run, &words[3], 8));
+    EXPECT_FALSE(superstep_run_extend(&run, &words[3], 8));
     auto r = records(out.stream(1));
     ASSERT_GE(r.size(), 1u);
     EXPECT_EQ(r[0].put_inline().nbytes, 24u);
@@ -330,10 +330,10 @@ TEST_F(OutboxTest, SendIfRoomDeclinesWhileARunIsOpen) {
   out.put(1, 0x10000, &words[0], 8);
   Outbox::Run run;
   out.open_run(1, run, UINT64_MAX);
-  ASSERT_TRUE(Outbox::extend_run(run, &words[1], 8));
+  ASSERT_TRUE(superstep_run_extend(&run, &words[1], 8));
   std::uint64_t w = 7;
   EXPECT_FALSE(out.send_if_room(1, nullptr, 0, &w, 8));
-  EXPECT_TRUE(Outbox::extend_run(run, &words[2], 8));  // nothing ended it
+  EXPECT_TRUE(superstep_run_extend(&run, &words[2], 8));  // nothing ended it
   out.send(1, nullptr, 0, &w, 8);
   EXPECT_TRUE(out.send_if_room(1, nullptr, 0, &w, 8));
   auto r = records(out.stream(1));
