@@ -14,7 +14,7 @@ constexpr std::size_t kRecordsOffset = align64(sizeof(ControlHeader));
 std::size_t ControlBlock::bytes_for(int nprocs) {
   auto p = static_cast<std::size_t>(nprocs);
   return kRecordsOffset + align64(p * sizeof(ProcessRecord)) + p * sizeof(ArrivalLine) +
-         2 * p * p * sizeof(StreamDesc);
+         2 * p * p * desc_bytes(nprocs);
 }
 
 ControlBlock ControlBlock::create(int nprocs) {
@@ -48,8 +48,6 @@ ArrivalLine* ControlBlock::arrival_lines() const {
       base_ + kRecordsOffset + align64(static_cast<std::size_t>(nprocs_) * sizeof(ProcessRecord)));
 }
 
-StreamDesc* ControlBlock::descs() const {
-  return reinterpret_cast<StreamDesc*>(arrival_lines() + nprocs_);
-}
+char* ControlBlock::descs() const { return reinterpret_cast<char*>(arrival_lines() + nprocs_); }
 
 }  // namespace superstep::shm

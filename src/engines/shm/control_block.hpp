@@ -28,11 +28,26 @@ struct alignas(64) ProcessRecord {
   std::atomic<std::uintptr_t> asleep_on;
 };
 
-// Where the stream from one source to one destination lies in the source.
+// Where the stream from one source to one destination lies: its size and
+// address. In a run of at most kInlineStreamsMostProcs processes each
+// descriptor has a cache line of its own, and a stream of up to
+// kInlineStreamBytes (a superstep carrying one put, get or send) lies in that
+// line itself, over `address` (`size` then has kInline set). The destination
+// finds it in the one line it reads after the barrier anyway, where a stream
+// in the mailbox cost one more line transfer in a row; one line per pair also
+// keeps two sources from writing into the same line. Beyond that many
+// processes descriptors lie four to a line: a destination reads all p of its
+// descriptors at every sync with streams, and at p = 1024 on two processors a
+// line each made such a sync twice as dear (the traffic grows as p * p).
 struct StreamDesc {
-  std::uint64_t address;
+  static constexpr std::uint64_t kInline = std::uint64_t{1} << 63;
   std::uint64_t size;
+  std::uint64_t address;
+  std::uint64_t bytes() const { return size & ~kInline; }
+  bool holds_inline() const { return (size & kInline) != 0; }
 };
+constexpr int kInlineStreamsMostProcs = 16;
+constexpr std::uint64_t kInlineStreamBytes = 64 - sizeof(std::uint64_t);
 
 struct alignas(64) ControlHeader {
   std::int32_t nprocs;
@@ -60,13 +75,24 @@ class ControlBlock {
   ArrivalLine* arrival_lines() const;
   StreamDesc& stream(int parity, int dst, int src) const {
     auto p = static_cast<std::size_t>(nprocs_);
-    return descs()[(static_cast<std::size_t>(parity) * p + static_cast<std::size_t>(dst)) * p +
-                   static_cast<std::size_t>(src)];
+    std::size_t index =
+        (static_cast<std::size_t>(parity) * p + static_cast<std::size_t>(dst)) * p +
+        static_cast<std::size_t>(src);
+    return *reinterpret_cast<StreamDesc*>(descs() + index * desc_bytes(nprocs_));
   }
+  // The most bytes a stream may have to lie in its descriptor (0: none may).
+  std::uint64_t inline_stream_max() const {
+    return nprocs_ <= kInlineStreamsMostProcs ? kInlineStreamBytes : 0;
+  }
+  // Where such a stream lies: from the descriptor's `address` on.
+  static char* inline_bytes(StreamDesc& d) { return reinterpret_cast<char*>(&d.address); }
 
  private:
   ProcessRecord* records() const;
-  StreamDesc* descs() const;
+  char* descs() const;
+  static std::size_t desc_bytes(int nprocs) {
+    return nprocs <= kInlineStreamsMostProcs ? 64 : sizeof(StreamDesc);
+  }
 
   char* base_ = nullptr;
   std::size_t bytes_ = 0;

@@ -190,9 +190,11 @@ std::uint32_t ShmEngine::exchange(const Publication& mine) {
     if (mailboxes_.valid()) {
       post_streams(out_per_dst);
     } else {
-      for (int dst = 0; dst < nprocs_; ++dst)
-        control_.stream(parity_, dst, pid_) = {
-            reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data), out_per_dst[dst].size};
+      for (int dst = 0; dst < nprocs_; ++dst) {
+        StreamDesc& d = control_.stream(parity_, dst, pid_);
+        d.address = reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data);
+        d.size = out_per_dst[dst].size;
+      }
     }
     streams_published_[parity_] = true;
   } else if (streams_published_[parity_]) {
@@ -217,15 +219,22 @@ const void* ShmEngine::bulk_base(int src) const {
 // stay in the sender's memory and are read with one call, whose fixed cost
 // is then a few percent of the copy, without doubling their memory, unless
 // bsp_begin measured two copies cheaper than a read (copy_calibration.hpp).
+// Streams of up to inline_stream_max() bytes go into their descriptor itself
+// (control_block.hpp).
 void ShmEngine::post_streams(const StreamRef* out_per_dst) {
   for (int dst = 0; dst < nprocs_; ++dst) {
+    const StreamRef& out = out_per_dst[dst];
+    StreamDesc& d = control_.stream(parity_, dst, pid_);
+    if (dst != pid_ && out.size != 0 && out.size <= control_.inline_stream_max()) {
+      std::memcpy(ControlBlock::inline_bytes(d), out.data, out.size);
+      d.size = out.size | StreamDesc::kInline;
+      continue;
+    }
     // The core reads its own stream from its outbox.
-    bool stays = dst == pid_ ||
-                 (reads_remote_ && !copies_large_ && out_per_dst[dst].size > kMailboxStreamMax);
-    const char* at =
-        stays ? static_cast<const char*>(out_per_dst[dst].data) : post_or_stop(out_per_dst[dst]);
-    control_.stream(parity_, dst, pid_) = {reinterpret_cast<std::uintptr_t>(at),
-                                           out_per_dst[dst].size};
+    bool stays = dst == pid_ || (reads_remote_ && !copies_large_ && out.size > kMailboxStreamMax);
+    const char* at = stays ? static_cast<const char*>(out.data) : post_or_stop(out);
+    d.address = reinterpret_cast<std::uintptr_t>(at);
+    d.size = out.size;
   }
   mailboxes_.trim(pid_, parity_);
 }
@@ -243,14 +252,16 @@ const char* ShmEngine::post_or_stop(const StreamRef& stream) {
 }
 
 const char* ShmEngine::incoming_data(int src) const {
-  const auto* at = reinterpret_cast<const char*>(control_.stream(parity_, pid_, src).address);
+  StreamDesc& d = control_.stream(parity_, pid_, src);
+  if (d.holds_inline()) return ControlBlock::inline_bytes(d);
+  const auto* at = reinterpret_cast<const char*>(d.address);
   return mailboxes_.holds(at) ? at : nullptr;
 }
 
 void ShmEngine::fetch(int src, void* into) {
   const StreamDesc& d = control_.stream(parity_, pid_, src);
-  if (mailboxes_.holds(reinterpret_cast<const void*>(d.address))) {
-    copy_block(into, reinterpret_cast<const void*>(d.address), d.size);
+  if (const char* held = incoming_data(src)) {
+    copy_block(into, held, d.bytes());
     return;
   }
   iovec local{into, d.size};

@@ -44,7 +44,7 @@ class ShmEngine final : public Engine,
   std::uint32_t exchange(const Publication& mine) override;
   const SummaryBlob& summary(int q) const override { return control_.process(q).summary[parity_]; }
   std::uint64_t incoming_size(int src) const override {
-    return control_.stream(parity_, pid_, src).size;
+    return control_.stream(parity_, pid_, src).bytes();
   }
   const char* incoming_data(int src) const override;
   void fetch(int src, void* into) override;
