@@ -182,30 +182,40 @@ std::uint32_t ShmEngine::exchange(const Publication& mine) {
   me.summary[parity_] = mine.summary;
   me.bulk_base[parity_] = reinterpret_cast<std::uintptr_t>(mine.bulk_base);
   if (mailboxes_.valid()) mailboxes_.start_filling(parity_);  // also for this sync's replies
-  // This process's descriptors lie one per destination, a page apart at large
-  // p: they are written only when it has streams, or to clear what it wrote
-  // at the last sync of this parity (at p = 1024, touching them at every
-  // empty sync cost every process a thousand page faults).
-  if (mine.flags & kFlagStream) {
-    if (mailboxes_.valid()) {
-      post_streams(out_per_dst);
-    } else {
-      for (int dst = 0; dst < nprocs_; ++dst) {
-        StreamDesc& d = control_.stream(parity_, dst, pid_);
-        d.address = reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data);
-        d.size = out_per_dst[dst].size;
-      }
-    }
-    streams_published_[parity_] = true;
-  } else if (streams_published_[parity_]) {
-    for (int dst = 0; dst < nprocs_; ++dst) control_.stream(parity_, dst, pid_).size = 0;
-    streams_published_[parity_] = false;
-  }
+  publish_streams(mine.flags & kFlagStream ? out_per_dst : nullptr);
   return barrier_.arrive_and_wait(mine.flags);
 }
 
 const void* ShmEngine::bulk_base(int src) const {
   return reinterpret_cast<const void*>(control_.process(src).bulk_base[parity_]);
+}
+
+// This process's descriptors lie one per destination, a page apart at large
+// p, so it writes only those of its streams that are not empty, and clears
+// those it wrote at the last sync of this parity that are empty now: every
+// descriptor of this parity then says what it sends now. At p = 256 on two
+// processors, writing all p at every sync with a stream made a superstep
+// carrying one put per process cost 2.5 times an empty one; at p = 1024,
+// touching them at every empty sync cost every process a thousand page
+// faults. Null out_per_dst: no streams.
+void ShmEngine::publish_streams(const StreamRef* out_per_dst) {
+  std::vector<int>& written = written_[parity_];
+  for (int dst : written)
+    if (!out_per_dst || out_per_dst[dst].size == 0) control_.stream(parity_, dst, pid_).size = 0;
+  written.clear();
+  if (!out_per_dst) return;
+  for (int dst = 0; dst < nprocs_; ++dst) {
+    if (out_per_dst[dst].size == 0) continue;
+    written.push_back(dst);
+    StreamDesc& d = control_.stream(parity_, dst, pid_);
+    if (!mailboxes_.valid()) {
+      d.address = reinterpret_cast<std::uintptr_t>(out_per_dst[dst].data);
+      d.size = out_per_dst[dst].size;
+    } else {
+      post_stream(dst, out_per_dst[dst], d);
+    }
+  }
+  if (mailboxes_.valid()) mailboxes_.trim(pid_, parity_);
 }
 
 // Fills this process's mailbox before the barrier of exchange(): its
@@ -220,27 +230,21 @@ const void* ShmEngine::bulk_base(int src) const {
 // is then a few percent of the copy, without doubling their memory, unless
 // bsp_begin measured two copies cheaper than a read (copy_calibration.hpp).
 // Streams of up to inline_stream_max() bytes go into their descriptor itself
-// (control_block.hpp).
-void ShmEngine::post_streams(const StreamRef* out_per_dst) {
-  for (int dst = 0; dst < nprocs_; ++dst) {
-    const StreamRef& out = out_per_dst[dst];
-    StreamDesc& d = control_.stream(parity_, dst, pid_);
-    if (dst != pid_ && out.size != 0 && out.size <= control_.inline_stream_max()) {
-      std::memcpy(ControlBlock::inline_bytes(d), out.data, out.size);
-      d.size = out.size | StreamDesc::kInline;
-      continue;
-    }
-    // The core reads its own stream from its outbox.
-    bool stays = dst == pid_ || (reads_remote_ && !copies_large_ && out.size > kMailboxStreamMax);
-    const char* at = stays ? static_cast<const char*>(out.data) : post_or_stop(out);
-    d.address = reinterpret_cast<std::uintptr_t>(at);
-    d.size = out.size;
+// (control_block.hpp). `out` is not empty.
+void ShmEngine::post_stream(int dst, const StreamRef& out, StreamDesc& d) {
+  if (dst != pid_ && out.size <= control_.inline_stream_max()) {
+    std::memcpy(ControlBlock::inline_bytes(d), out.data, out.size);
+    d.size = out.size | StreamDesc::kInline;
+    return;
   }
-  mailboxes_.trim(pid_, parity_);
+  // The core reads its own stream from its outbox.
+  bool stays = dst == pid_ || (reads_remote_ && !copies_large_ && out.size > kMailboxStreamMax);
+  const char* at = stays ? static_cast<const char*>(out.data) : post_or_stop(out);
+  d.address = reinterpret_cast<std::uintptr_t>(at);
+  d.size = out.size;
 }
 
 const char* ShmEngine::post_or_stop(const StreamRef& stream) {
-  if (stream.size == 0) return nullptr;
   if (const char* at = mailboxes_.post(pid_, parity_, stream.data, stream.size)) return at;
   char message[320];
   std::snprintf(message, sizeof message,

@@ -85,9 +85,12 @@ class ShmEngine final : public Engine,
     staging_half_ = area ? half : 0;
   }
   [[noreturn]] static void on_stop();
-  // Without cross-memory attach: copies the outgoing streams into this
-  // process's mailbox and publishes where they lie.
-  void post_streams(const StreamRef* out_per_dst);
+  // Writes this process's stream descriptors of this parity (exchange).
+  void publish_streams(const StreamRef* out_per_dst);
+  // Places the stream to dst (in its descriptor, the mailbox, or where it
+  // is) and says where in its descriptor d.
+  void post_stream(int dst, const StreamRef& out, StreamDesc& d);
+  // Copies a non-empty stream into this process's mailbox.
   const char* post_or_stop(const StreamRef& stream);
 
   char* staging_of_mut(int src, int parity) const {
@@ -105,7 +108,9 @@ class ShmEngine final : public Engine,
   int nprocs_;
   int parity_ = 0;                              // of the superstep whose sync is under way
   std::uint32_t sync_signal_ = 0;               // its number as the reply slots carry it
-  bool streams_published_[2] = {false, false};  // by parity: descriptors hold sizes
+  // By parity: the destinations whose descriptor from this process holds a
+  // stream (publish_streams).
+  std::vector<int> written_[2];
   Barrier barrier_;
   int stop_fd_;                             // written when the run is stopped (-1 at p = 1)
   std::unique_ptr<SupervisorWatch> watch_;  // pid 0 only, with p > 1
@@ -115,7 +120,7 @@ class ShmEngine final : public Engine,
   bool reads_remote_;  // cross-memory attach works (DataPath::kCrossMemory)
   bool copies_large_;  // large transfers are copied all the same (copy_calibration.hpp)
   // The largest stream that travels through the mailboxes where cross-memory
-  // attach works (see post_streams).
+  // attach works (see post_stream).
   static constexpr std::uint64_t kMailboxStreamMax = 256 * 1024;
 };
 
