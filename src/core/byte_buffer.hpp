@@ -2,8 +2,6 @@
 //
 // Unlike std::vector<char> it never zero-fills what it hands out, and it grows
 // with realloc, so a large buffer grows by remapping pages instead of copying.
-// It may be lent memory it does not own (lend): it keeps its bytes there
-// until they outgrow it, then moves them to the heap.
 #pragma once
 
 #include <cstddef>
@@ -33,29 +31,11 @@ class ByteBuffer {
   ByteBuffer(const ByteBuffer&) = delete;
   ByteBuffer& operator=(const ByteBuffer&) = delete;
   ByteBuffer(ByteBuffer&& other) noexcept
-      : data_(other.data_),
-        size_(other.size_),
-        capacity_(other.capacity_),
-        lent_(other.lent_),
-        lent_bytes_(other.lent_bytes_) {
-    other.data_ = other.lent_ = nullptr;
-    other.size_ = other.capacity_ = other.lent_bytes_ = 0;
+      : data_(other.data_), size_(other.size_), capacity_(other.capacity_) {
+    other.data_ = nullptr;
+    other.size_ = other.capacity_ = 0;
   }
-  ~ByteBuffer() {
-    if (!lent()) std::free(data_);
-  }
-
-  // Keeps the bytes in [at, at + bytes), which must outlive this buffer's use
-  // of them, until they need more room. Only while empty; drops the heap
-  // memory held.
-  void lend(char* at, std::size_t bytes) {
-    if (!lent()) std::free(data_);
-    data_ = lent_ = at;
-    capacity_ = lent_bytes_ = bytes;
-    size_ = 0;
-  }
-  // Whether the bytes lie in lent memory.
-  bool lent() const { return data_ != nullptr && data_ == lent_; }
+  ~ByteBuffer() { std::free(data_); }
 
   char* data() { return data_; }
   const char* data() const { return data_; }
@@ -95,14 +75,13 @@ class ByteBuffer {
     size_ = n;
   }
 
-  // Frees the heap memory when the buffer is empty and holds more than keep
-  // bytes (a one-off huge superstep should not pin its memory for the rest
-  // of the run), and goes back to the lent memory if it has any.
+  // Frees the memory when the buffer is empty and holds more than keep bytes:
+  // a one-off huge superstep should not pin its memory for the rest of the run.
   void trim(std::size_t keep) {
-    if (size_ == 0 && !lent() && capacity_ > keep) {
+    if (size_ == 0 && capacity_ > keep) {
       std::free(data_);
-      data_ = lent_;
-      capacity_ = lent_bytes_;
+      data_ = nullptr;
+      capacity_ = 0;
     }
   }
 
@@ -110,9 +89,8 @@ class ByteBuffer {
   void reserve(std::size_t need) {
     std::size_t cap = capacity_ ? capacity_ : 256;
     while (cap < need) cap *= 2;
-    void* p = lent() ? std::malloc(cap) : std::realloc(data_, cap);
+    void* p = std::realloc(data_, cap);
     if (!p) throw std::bad_alloc();
-    if (lent() && size_) std::memcpy(p, data_, size_);
     data_ = static_cast<char*>(p);
     capacity_ = cap;
   }
@@ -120,8 +98,6 @@ class ByteBuffer {
   char* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
-  char* lent_ = nullptr;  // lent memory (lend), nullptr: none
-  std::size_t lent_bytes_ = 0;
 };
 
 }  // namespace superstep

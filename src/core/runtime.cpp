@@ -58,7 +58,6 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
     outbox_[k].set_stage_hpputs(caps_.stage_hpputs);
     outbox_[k].set_staging(caps_.shared_staging ? caps_.shared_staging->staging(k)
                                                 : SharedArea{nullptr, 0});
-    if (caps_.stream_space) outbox_[k].set_stream_space(*caps_.stream_space, k, pid_);
     incoming_[k].resize(nprocs_);
   }
   stream_refs_.resize(nprocs_);

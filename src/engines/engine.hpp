@@ -136,23 +136,6 @@ class SharedStaging {
   ~SharedStaging() = default;
 };
 
-// Capability: memory every process maps at the same place for the whole run,
-// where a process builds its stream to each destination during a superstep,
-// so that exchange() publishes it where it lies instead of copying it. A
-// stream that outgrows its space is built elsewhere and published as any
-// other.
-class StreamSpace {
- public:
-  // Where this process may build its stream to dst (not itself) in
-  // supersteps of the given parity, from the moment it has left the sync
-  // before such a superstep until it enters the exchange of its sync; size 0
-  // where there is none.
-  virtual SharedArea stream_space(int dst, int parity) const = 0;
-
- protected:
-  ~StreamSpace() = default;
-};
-
 // Capability: registered areas whose pages the other processes of the run
 // can map (processes on one host). The core shares an area that large hp
 // transfers use, so that each of them is then one plain memcpy by the
@@ -221,7 +204,6 @@ struct EngineCapabilities {
   // that cheaper than reading it in the source's memory at the sync.
   bool stage_hpputs = false;
   SharedAreas* shared_areas = nullptr;  // optional
-  StreamSpace* stream_space = nullptr;  // optional
   // Optional: with it, puts and hpputs to other processes of at least
   // bulk_message_min bytes travel as bulk messages (the size from which the
   // engine found a message of its own cheaper than a copy in the stream).

@@ -25,14 +25,6 @@ void Outbox::reset(int nprocs, bool inline_only) {
   remote_hp_ = false;
 }
 
-void Outbox::set_stream_space(const StreamSpace& space, int parity, int self) {
-  for (int dst = 0; dst < static_cast<int>(lanes_.size()); ++dst) {
-    if (dst == self) continue;
-    SharedArea area = space.stream_space(dst, parity);
-    if (area.size) lanes_[dst].stream.lend(area.data, area.size);
-  }
-}
-
 void Outbox::seal() {
   settle_all();
   for (Lane& lane : lanes_) {

@@ -40,9 +40,6 @@ class Outbox {
   void reset(int nprocs, bool inline_only);
   // Large buffered puts go here while it has room (see Engine::staging).
   void set_staging(SharedArea area) { staging_ = area; }
-  // Builds the streams to other processes in the engine's stream space for
-  // this outbox's parity while they fit there (StreamSpace, engine.hpp).
-  void set_stream_space(const StreamSpace& space, int parity, int self);
   // Large hpputs go to the staging area too while it has room (the engine
   // measured two copies cheaper than reading the source at the sync).
   void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }

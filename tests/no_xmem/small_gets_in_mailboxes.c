@@ -8,10 +8,9 @@
  *   hpput  process 0 hpputs 1 MiB to process p-1;
  *   sends  process 0 sends 40,000 messages of 8 bytes (a stream of about
  *          1 MiB) to process p-1.
- * Large gets and hpputs arrive (PASS) where they are copied through shared
- * memory (BSP_XMEM_LARGE=copy), and stop the run naming the refusal where
- * they are read in the source's memory (BSP_XMEM_LARGE=read). The stream is
- * built in shared memory and arrives either way. */
+ * Large ones arrive (PASS) where they are copied through shared memory
+ * (BSP_XMEM_LARGE=copy), and stop the run naming the refusal where they are
+ * read in the source's memory (BSP_XMEM_LARGE=read). */
 #include <bsp.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -21,10 +21,6 @@ constexpr std::uint64_t kLeastSpace = std::uint64_t{1} << 30;
 constexpr std::uint64_t kMaxBox = std::uint64_t{64} << 30;
 // Pages a box keeps across supersteps (as the outboxes keep their buffers).
 constexpr std::uint64_t kKeepBytes = std::uint64_t{64} << 20;
-// A lane's size: at most this, and together at most half the box. A stream
-// that outgrows its lane moves to the heap and is posted (Outbox keeps no
-// more than this of a stream across supersteps either).
-constexpr std::uint64_t kMaxLane = std::uint64_t{64} << 20;
 }  // namespace
 
 Mailboxes Mailboxes::create(int nprocs) {
@@ -45,7 +41,6 @@ Mailboxes Mailboxes::create(int nprocs) {
     m.slots_ = reinterpret_cast<ReplySlot*>(mem);
     m.boxes_ = m.base_ + table;
     m.box_bytes_ = box;
-    m.lane_bytes_ = std::min(kMaxLane, box / 2 / p) & ~(kPage - 1);
     m.nprocs_ = nprocs;
     break;
   }
@@ -59,17 +54,17 @@ void Mailboxes::unmap() {
 
 const char* Mailboxes::post(int q, int parity, const void* data, std::uint64_t n) {
   std::uint64_t at = used_[parity];
-  if (n > capacity() - at) return nullptr;
-  char* to = posts(q, parity) + at;
+  if (n > box_bytes_ - at) return nullptr;
+  char* to = box(q, parity) + at;
   copy_block(to, data, n);
-  used_[parity] = std::min(capacity(), (at + n + 7) & ~std::uint64_t{7});
+  used_[parity] = std::min(box_bytes_, (at + n + 7) & ~std::uint64_t{7});
   peak_[parity] = std::max(peak_[parity], used_[parity]);
   return to;
 }
 
 void Mailboxes::trim(int q, int parity) {
   if (used_[parity] > kKeepBytes || peak_[parity] <= kKeepBytes) return;
-  madvise(posts(q, parity) + kKeepBytes, page_up(peak_[parity]) - kKeepBytes, MADV_REMOVE);
+  madvise(box(q, parity) + kKeepBytes, page_up(peak_[parity]) - kKeepBytes, MADV_REMOVE);
   peak_[parity] = kKeepBytes;
 }
 

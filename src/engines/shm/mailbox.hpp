@@ -1,22 +1,17 @@
-// Where the processes of a shared-memory run leave each other their streams:
-// one box per process and superstep parity in an anonymous MAP_SHARED mapping
-// made before the fork, so that every process sees every box at the same
-// address. A box starts with one lane per destination, where the process
-// builds its stream to that destination during the superstep
-// (StreamSpace, engine.hpp): published where it lies, with no copy. What
-// does not fit its lane is copied at the sync after the lanes (post), as are,
-// in the reply round, the larger answers to other processes' gets; readers
-// use everything in place.
+// Where the processes of a shared-memory run leave each other their streams
+// when cross-memory attach is refused (DataPath::kSharedMappings), and their
+// small ones always: one box per process and superstep parity in an
+// anonymous MAP_SHARED mapping made before the fork, so that every process
+// sees every box at the same address. At a sync each process copies its
+// outgoing streams (and, in the reply round, the larger answers to other
+// processes' gets) into its own box; readers use them in place.
 // Double-buffered like everything else published at a sync: a process may
-// enter sync k+1 while slower ones still read what it left for sync k, and it
-// writes the lanes of a parity only once everyone has left the sync before
-// (a superstep later), when nobody reads them any more.
+// enter sync k+1 while slower ones still read what it left for sync k.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
-#include "engines/engine.hpp"
 #include "engines/shm/waiting.hpp"
 
 namespace superstep::shm {
@@ -49,12 +44,8 @@ class Mailboxes {
     return base_ && c >= boxes_ && c < base_ + bytes_;
   }
   void unmap();
-  // How many bytes one process may post in one superstep.
-  std::uint64_t capacity() const { return box_bytes_ - lanes_bytes(); }
-  // Where process q builds its stream to dst in supersteps of this parity.
-  SharedArea lane(int q, int parity, int dst) const {
-    return {box(q, parity) + static_cast<std::uint64_t>(dst) * lane_bytes_, lane_bytes_};
-  }
+  // How many bytes one process may leave in one superstep.
+  std::uint64_t capacity() const { return box_bytes_; }
 
   // Empties this process's box of this parity. Only the process itself
   // writes its boxes: the q below is always its own pid.
@@ -77,16 +68,12 @@ class Mailboxes {
     return boxes_ +
            (static_cast<std::uint64_t>(q) * 2 + static_cast<std::uint64_t>(parity)) * box_bytes_;
   }
-  std::uint64_t lanes_bytes() const { return static_cast<std::uint64_t>(nprocs_) * lane_bytes_; }
-  // Where q posts in its box of this parity.
-  char* posts(int q, int parity) const { return box(q, parity) + lanes_bytes(); }
 
   char* base_ = nullptr;
   std::uint64_t bytes_ = 0;
   ReplySlot* slots_ = nullptr;  // [dst][src], at the start of the mapping
   char* boxes_ = nullptr;
   std::uint64_t box_bytes_ = 0;
-  std::uint64_t lane_bytes_ = 0;  // each lane's, a whole number of pages
   int nprocs_ = 0;
   // This process's own box, by parity: bytes in use this superstep, and the
   // most in use since the last trim.

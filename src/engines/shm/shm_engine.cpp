@@ -157,7 +157,6 @@ EngineCapabilities ShmEngine::capabilities() {
     caps.answered_get_max = copies_large_ ? UINT64_MAX : kMailboxStreamMax;
   }
   if (staging_) caps.shared_staging = this;
-  if (mailboxes_.valid()) caps.stream_space = this;
   caps.stage_hpputs = copies_large_;
   caps.shared_areas = this;
   return caps;
@@ -219,14 +218,12 @@ void ShmEngine::publish_streams(const StreamRef* out_per_dst) {
   if (mailboxes_.valid()) mailboxes_.trim(pid_, parity_);
 }
 
-// Places a stream before the barrier of exchange(). One built in its lane
-// of this process's mailbox (StreamSpace) is published where it lies. Others
-// are copied into the mailbox after the lanes: its contents of two syncs ago
-// are read by now (everybody has arrived at the sync in between), and nobody
-// reads the new ones before the barrier.
+// Fills this process's mailbox before the barrier of exchange(): its
+// contents of two syncs ago are read by now (everybody has arrived at the
+// sync in between), and nobody reads the new ones before the barrier.
 //
-// Where cross-memory attach works, only streams up to kMailboxStreamMax are
-// copied there: the destination then reads them with plain loads instead of one
+// Where cross-memory attach works, only streams up to kMailboxStreamMax go
+// there: the destination then reads them with plain loads instead of one
 // process_vm_readv per source (a system call that pins pages: several
 // microseconds in a virtual machine, most of a small superstep). Larger ones
 // stay in the sender's memory and are read with one call, whose fixed cost
@@ -240,10 +237,8 @@ void ShmEngine::post_stream(int dst, const StreamRef& out, StreamDesc& d) {
     d.size = out.size | StreamDesc::kInline;
     return;
   }
-  // The core reads its own stream from its outbox; one built in its lane
-  // (stream_space) is where it should be.
-  bool stays = dst == pid_ || mailboxes_.holds(out.data) ||
-               (reads_remote_ && !copies_large_ && out.size > kMailboxStreamMax);
+  // The core reads its own stream from its outbox.
+  bool stays = dst == pid_ || (reads_remote_ && !copies_large_ && out.size > kMailboxStreamMax);
   const char* at = stays ? static_cast<const char*>(out.data) : post_or_stop(out);
   d.address = reinterpret_cast<std::uintptr_t>(at);
   d.size = out.size;

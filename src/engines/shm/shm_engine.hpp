@@ -28,7 +28,6 @@ class ShmEngine final : public Engine,
                         private RemoteMemory,
                         private ReplyRound,
                         private SharedStaging,
-                        private StreamSpace,
                         private SharedAreas {
  public:
   // Starts nprocs processes; returns in every one of them. On failure prints
@@ -70,10 +69,6 @@ class ShmEngine final : public Engine,
     return {staging_of_mut(pid_, parity), staging_half_};
   }
   const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
-  // StreamSpace: this process's lanes in its mailboxes.
-  SharedArea stream_space(int dst, int parity) const override {
-    return mailboxes_.lane(pid_, parity, dst);
-  }
 
   // SharedAreas (shared_pages.hpp), on every run.
   bool share(void* begin, std::uint64_t len) override;
