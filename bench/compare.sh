@@ -34,7 +34,8 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ /
 echo "== total exchange (bulk): bsp_put against two memcpys, bsp_hpput/bsp_hpget against one"
 # Each size runs in $bulk_launches launches: which processors the host gives the two virtual
 # ones differs between launches, and with it what writing into lines the other process read
-# costs (2-6x). The goal row takes the median launch (in the steady state, after the warm-up
+# costs (2-6x); each launch prints its empty superstep, about one line's trip between them
+# (0.11-0.17 us where they are close on the two-core VM, 0.3-0.4 where they are far apart). The goal row takes the median launch (in the steady state, after the warm-up
 # bench_total_exchange runs) and shows the range, and the median of the first supersteps.
 median_of() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 range_of() { sort -g | awk '{ v[NR] = $1 } END { printf "%s-%s over %d launches", v[1], v[NR], NR }'; }

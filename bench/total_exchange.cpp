@@ -146,6 +146,22 @@ struct Medians {
   double copy, copy_processor, put, hpput, hpget;
 };
 
+// An empty superstep in this launch (the slowest process's median of 5
+// samples of 2000). Where every process has a processor of its own, it is
+// about one cache line's trip between processors, which depends on where
+// the host placed them: printed beside the ratios, it tells a launch whose
+// transfers all cost more from a slow library.
+double empty_superstep_seconds() {
+  std::vector<double> mine;
+  for (int s = 0; s < 5; ++s) {
+    bsp_sync();
+    double t0 = bsp_time();
+    for (int i = 0; i < 2000; ++i) bsp_sync();
+    mine.push_back((bsp_time() - t0) / 2000);
+  }
+  return bench::median(slowest_per_sample(mine));
+}
+
 // The medians of the slowest process's samples (gathered after all phases,
 // so that gathering adds no superstep between them).
 Medians slowest_medians(const Samples& s) {
@@ -212,6 +228,7 @@ int main(int argc, char** argv) {
   sample_exchanges(std::max(4, (8 << 20) / n), src.data(), dst.data(), spare.data(), n);
   Samples steady_samples = sample_exchanges(samples, src.data(), dst.data(), spare.data(), n);
   Medians first = slowest_medians(first_samples), steady = slowest_medians(steady_samples);
+  double empty = empty_superstep_seconds();
   // Every byte of every block: each process's source differs from byte to byte and from
   // process to process, so a block read from the wrong place, or cut short, shows.
   const std::size_t me = static_cast<std::size_t>(bsp_pid()), block = static_cast<std::size_t>(n);
@@ -250,6 +267,7 @@ int main(int argc, char** argv) {
     double f = floor(first);
     std::printf("  the first %d, the same ratios: bsp_put %.2f bsp_hpput %.2f bsp_hpget %.2f\n",
                 samples, first.put / (2 * f), first.hpput / f, first.hpget / f);
+    std::printf("  an empty superstep in this launch: %.3f us\n", empty * 1e6);
   }
   bsp_end();
   return 0;
