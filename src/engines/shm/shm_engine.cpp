@@ -218,9 +218,11 @@ void ShmEngine::publish_streams(const StreamRef* out_per_dst) {
   if (mailboxes_.valid()) mailboxes_.trim(pid_, parity_);
 }
 
-// Fills this process's mailbox before the barrier of exchange(): its
-// contents of two syncs ago are read by now (everybody has arrived at the
-// sync in between), and nobody reads the new ones before the barrier.
+// Places one non-empty stream before the barrier of exchange(). A stream of
+// up to inline_stream_max() bytes goes into its descriptor itself
+// (control_block.hpp); others into this process's mailbox, whose contents of
+// two syncs ago are read by now (everybody has arrived at the sync in
+// between), and nobody reads the new ones before the barrier.
 //
 // Where cross-memory attach works, only streams up to kMailboxStreamMax go
 // there: the destination then reads them with plain loads instead of one
@@ -229,8 +231,6 @@ void ShmEngine::publish_streams(const StreamRef* out_per_dst) {
 // stay in the sender's memory and are read with one call, whose fixed cost
 // is then a few percent of the copy, without doubling their memory, unless
 // bsp_begin measured two copies cheaper than a read (copy_calibration.hpp).
-// Streams of up to inline_stream_max() bytes go into their descriptor itself
-// (control_block.hpp). `out` is not empty.
 void ShmEngine::post_stream(int dst, const StreamRef& out, StreamDesc& d) {
   if (dst != pid_ && out.size <= control_.inline_stream_max()) {
     std::memcpy(ControlBlock::inline_bytes(d), out.data, out.size);
