@@ -75,9 +75,8 @@ class ControlBlock {
   ArrivalLine* arrival_lines() const;
   StreamDesc& stream(int parity, int dst, int src) const {
     auto p = static_cast<std::size_t>(nprocs_);
-    std::size_t index =
-        (static_cast<std::size_t>(parity) * p + static_cast<std::size_t>(dst)) * p +
-        static_cast<std::size_t>(src);
+    std::size_t index = (static_cast<std::size_t>(parity) * p + static_cast<std::size_t>(dst)) * p +
+                        static_cast<std::size_t>(src);
     return *reinterpret_cast<StreamDesc*>(descs() + index * desc_bytes(nprocs_));
   }
   // The most bytes a stream may have to lie in its descriptor (0: none may).

@@ -106,8 +106,8 @@ class ShmEngine final : public Engine,
   std::uint64_t staging_half_ = 0;
   int pid_;
   int nprocs_;
-  int parity_ = 0;                              // of the superstep whose sync is under way
-  std::uint32_t sync_signal_ = 0;               // its number as the reply slots carry it
+  int parity_ = 0;                 // of the superstep whose sync is under way
+  std::uint32_t sync_signal_ = 0;  // its number as the reply slots carry it
   // By parity: the destinations whose descriptor from this process holds a
   // stream (publish_streams).
   std::vector<int> written_[2];
