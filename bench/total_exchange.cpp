@@ -15,9 +15,17 @@
 // destination 16 bytes after its source modulo a page, a distance at which the C library's
 // memcpy crawled (util/block_copy.hpp); whether a transfer is fast must not depend on the
 // program's layout.
+// Where the processes share memory the program maps before bsp_begin (the shared-memory
+// engine forks them), one more floor is measured in the same launch, with no library: each
+// process writes its blocks into that memory, and after a sync each copies out the blocks
+// written for it. That copy moves the bytes between processors as any transfer must, and
+// costs what crossing between the two processors the host gave this launch costs (about a
+// memcpy where they are close, 2-3x where they are far apart on the two-core VM): it tells
+// how much of a ratio is the library's and how much the launch's.
 // Usage: bench_total_exchange [p] [bytes-per-pair] [OFFSETS]
 #include <bsp.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include <algorithm>
@@ -77,6 +85,57 @@ CopyTime time_memcpy(char* to, const char* from, std::size_t n) {
   return t;
 }
 
+// Memory mapped before bsp_begin, shared where the processes are forks of one (the
+// shared-memory engine): block (from, to) is what process `from` writes for process `to`.
+class CrossMemory {
+ public:
+  CrossMemory(int p, std::size_t block) : p_(p), block_(block) {
+    bytes_ = kPage + static_cast<std::size_t>(p) * p * block;
+    void* at = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    base_ = at == MAP_FAILED ? nullptr : static_cast<char*>(at);
+  }
+  ~CrossMemory() {
+    if (base_) munmap(base_, bytes_);
+  }
+  // Collective, after bsp_begin: whether every process sees the others' writes (not under
+  // mpirun, where each process mapped its own).
+  bool shared() {
+    if (!base_ || bsp_nprocs() != p_) return false;
+    auto* marks = reinterpret_cast<volatile int*>(base_);
+    marks[bsp_pid()] = bsp_pid() + 1;
+    bsp_sync();
+    bool all = true;
+    for (int q = 0; q < p_; ++q) all &= marks[q] == q + 1;
+    bsp_sync();
+    return all;
+  }
+  char* block(int from, int to) {
+    return base_ + kPage + (static_cast<std::size_t>(from) * p_ + to) * block_;
+  }
+
+ private:
+  static constexpr std::size_t kPage = 4096;
+  int p_;
+  std::size_t block_, bytes_ = 0;
+  char* base_ = nullptr;
+};
+
+// Each process writes its block for every other one into the shared memory, then, after a
+// sync, copies out the blocks written for it: the copy out is timed.
+CopyTime time_cross_copy(CrossMemory& cross, const char* src, char* into, int n) {
+  int p = bsp_nprocs(), me = bsp_pid();
+  const std::size_t block = static_cast<std::size_t>(n);
+  for (int q = 0; q < p; ++q)
+    if (q != me) superstep::copy_block(cross.block(me, q), src + q * block, block);
+  bsp_sync();
+  double t0 = bsp_time(), c0 = thread_cpu_seconds();
+  for (int q = 0; q < p; ++q)
+    if (q != me) superstep::copy_block(into + q * block, cross.block(q, me), block);
+  CopyTime t{bsp_time() - t0, thread_cpu_seconds() - c0};
+  bsp_sync();
+  return t;
+}
+
 double time_hpget_exchange(char* src, char* dst, int n) {
   int p = bsp_nprocs(), me = bsp_pid();
   bsp_sync();
@@ -125,16 +184,23 @@ std::vector<double> slowest_per_sample(const std::vector<double>& mine) {
 
 // One phase's samples of every kind of exchange beside the memcpy floor.
 struct Samples {
-  std::vector<double> copy, copy_processor, put, hpput, hpget;
+  std::vector<double> copy, copy_processor, cross, cross_processor, put, hpput, hpget;
 };
 
-Samples sample_exchanges(int samples, char* src, char* dst, char* spare, int n) {
+// `cross` is null where the processes share no memory of their own.
+Samples sample_exchanges(int samples, char* src, char* dst, char* spare, int n,
+                         CrossMemory* cross) {
   std::size_t moved = static_cast<std::size_t>(n) * (bsp_nprocs() - 1);
   Samples s;
   for (int i = 0; i < samples; ++i) {
     CopyTime t = time_memcpy(spare, src, moved);
     s.copy.push_back(t.wall);
     s.copy_processor.push_back(t.processor);
+    if (cross) {
+      CopyTime c = time_cross_copy(*cross, src, spare, n);
+      s.cross.push_back(c.wall);
+      s.cross_processor.push_back(c.processor);
+    }
     s.put.push_back(time_exchange(src, dst, n, false));
     s.hpput.push_back(time_exchange(src, dst, n, true));
     s.hpget.push_back(time_hpget_exchange(src, spare, n));
@@ -143,7 +209,7 @@ Samples sample_exchanges(int samples, char* src, char* dst, char* spare, int n) 
 }
 
 struct Medians {
-  double copy, copy_processor, put, hpput, hpget;
+  double copy, copy_processor, cross, cross_processor, put, hpput, hpget;
 };
 
 // An empty superstep in this launch (the slowest process's median of 5
@@ -165,9 +231,15 @@ double empty_superstep_seconds() {
 // The medians of the slowest process's samples (gathered after all phases,
 // so that gathering adds no superstep between them).
 Medians slowest_medians(const Samples& s) {
+  auto cross = [](const std::vector<double>& v) {
+    return v.empty() ? 0.0 : bench::median(slowest_per_sample(v));
+  };
   return {bench::median(slowest_per_sample(s.copy)),
           bench::median(slowest_per_sample(s.copy_processor)),
-          bench::median(slowest_per_sample(s.put)), bench::median(slowest_per_sample(s.hpput)),
+          cross(s.cross),
+          cross(s.cross_processor),
+          bench::median(slowest_per_sample(s.put)),
+          bench::median(slowest_per_sample(s.hpput)),
           bench::median(slowest_per_sample(s.hpget))};
 }
 }  // namespace
@@ -212,7 +284,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int samples = 11;
+  CrossMemory cross_memory(p, static_cast<std::size_t>(n));
   bsp_begin(p);
+  CrossMemory* cross = cross_memory.shared() ? &cross_memory : nullptr;
   std::size_t total = static_cast<std::size_t>(n) * bsp_nprocs();
   Buffer src(total, 0, src_offset), dst(total, 0, dst_offset), spare(total, 0, dst_offset);
   for (std::size_t i = 0; i < total; ++i) src[i] = source_byte(bsp_pid(), i);
@@ -224,9 +298,10 @@ int main(int argc, char** argv) {
   // second figure once the buffers written round (the put staging, see
   // core/cache_ring.hpp) have come round once; the goal is on that one, and
   // both are printed.
-  Samples first_samples = sample_exchanges(samples, src.data(), dst.data(), spare.data(), n);
-  sample_exchanges(std::max(4, (8 << 20) / n), src.data(), dst.data(), spare.data(), n);
-  Samples steady_samples = sample_exchanges(samples, src.data(), dst.data(), spare.data(), n);
+  Samples first_samples = sample_exchanges(samples, src.data(), dst.data(), spare.data(), n, cross);
+  sample_exchanges(std::max(4, (8 << 20) / n), src.data(), dst.data(), spare.data(), n, cross);
+  Samples steady_samples =
+      sample_exchanges(samples, src.data(), dst.data(), spare.data(), n, cross);
   Medians first = slowest_medians(first_samples), steady = slowest_medians(steady_samples);
   double empty = empty_superstep_seconds();
   // Every byte of every block: each process's source differs from byte to byte and from
@@ -246,6 +321,9 @@ int main(int argc, char** argv) {
   if (bsp_pid() == 0) {
     // With processors shared, a processor copies for all its processes.
     auto floor = [&](const Medians& m) { return shared > 1 ? shared * m.copy_processor : m.copy; };
+    auto cross_floor = [&](const Medians& m) {
+      return shared > 1 ? shared * m.cross_processor : m.cross;
+    };
     double c = floor(steady);
     std::printf("total exchange, p=%d, %d bytes per pair", p, n);
     if (src_offset >= 0)
@@ -268,6 +346,15 @@ int main(int argc, char** argv) {
     std::printf("  the first %d, the same ratios: bsp_put %.2f bsp_hpput %.2f bsp_hpget %.2f\n",
                 samples, first.put / (2 * f), first.hpput / f, first.hpget / f);
     std::printf("  an empty superstep in this launch: %.3f us\n", empty * 1e6);
+    if (cross) {
+      // bsp_hpput and bsp_hpget must move the bytes between processors once; bsp_put copies
+      // them once more within its process.
+      double x = cross_floor(steady);
+      std::printf(
+          "  copied between processors, no library: %.1f us = %.2f x one memcpy; against it: "
+          "bsp_put %.2f (and one memcpy) bsp_hpput %.2f bsp_hpget %.2f\n",
+          x * 1e6, x / c, steady.put / (x + c), steady.hpput / x, steady.hpget / x);
+    }
   }
   bsp_end();
   return 0;
