@@ -19,9 +19,9 @@
 // engine forks them), one more floor is measured in the same launch, with no library: each
 // process writes its blocks into that memory, and after a sync each copies out the blocks
 // written for it. That copy moves the bytes between processors as any transfer must, and
-// costs what crossing between the two processors the host gave this launch costs (about a
-// memcpy where they are close, 2-3x where they are far apart on the two-core VM): it tells
-// how much of a ratio is the library's and how much the launch's.
+// costs what crossing between the processors the host gave this launch costs (0.8-1.3x a
+// memcpy of 64 KiB where they are close on the two-core VM, 1.2-2.1x where they are far
+// apart): it tells how much of a ratio is the library's and how much the launch's.
 // Usage: bench_total_exchange [p] [bytes-per-pair] [OFFSETS]
 #include <bsp.h>
 #include <sched.h>
