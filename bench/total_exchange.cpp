@@ -320,10 +320,10 @@ int main(int argc, char** argv) {
   const int shared = processes_per_processor();
   if (bsp_pid() == 0) {
     // With processors shared, a processor copies for all its processes.
-    auto floor = [&](const Medians& m) { return shared > 1 ? shared * m.copy_processor : m.copy; };
-    auto cross_floor = [&](const Medians& m) {
-      return shared > 1 ? shared * m.cross_processor : m.cross;
+    auto per_processor = [&](double wall, double processor) {
+      return shared > 1 ? shared * processor : wall;
     };
+    auto floor = [&](const Medians& m) { return per_processor(m.copy, m.copy_processor); };
     double c = floor(steady);
     std::printf("total exchange, p=%d, %d bytes per pair", p, n);
     if (src_offset >= 0)
@@ -349,7 +349,7 @@ int main(int argc, char** argv) {
     if (cross) {
       // bsp_hpput and bsp_hpget must move the bytes between processors once; bsp_put copies
       // them once more within its process.
-      double x = cross_floor(steady);
+      double x = per_processor(steady.cross, steady.cross_processor);
       std::printf(
           "  copied between processors, no library: %.1f us = %.2f x one memcpy; against it: "
           "bsp_put %.2f (and one memcpy) bsp_hpput %.2f bsp_hpget %.2f\n",
