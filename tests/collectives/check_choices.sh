@@ -35,21 +35,7 @@ if grep '(cost model; ' <<<"$trace" | grep -vqF "(cost model; $want"; then
   grep '(cost model; ' <<<"$trace" | head -1
   exit 1
 fi
-# Each choice is the cheapest of the costs printed. The trace prints three significant digits,
-# so costs that differ by less print alike: the chosen one's printed cost must be the least
-# printed (a name comparison failed on "direct 13.2 us, two_phase 13.2 us, messages 13.2 us ->
-# messages", where the model's unrounded costs told them apart).
-bad=$(grep '(cost model; ' <<<"$trace" | awk '{
-  found = 0; least = 0; chosen = ""
-  for (i = 1; i <= NF; ++i)
-    if ($i ~ /^(direct|two_phase|messages)$/ && $(i + 2) ~ /^us[,]?$/) {
-      cost[$i] = $(i + 1) + 0
-      if (!found || cost[$i] < least) least = cost[$i]
-      found = 1
-    }
-  for (i = 1; i <= NF; ++i) if ($i == "->") chosen = $(i + 1)
-  if (!found || !(chosen in cost) || cost[chosen] > least) print
-  delete cost
-}')
+# Each choice is the cheapest of the costs printed (not_cheapest.awk).
+bad=$(grep '(cost model; ' <<<"$trace" | awk -f "$(dirname "$0")/not_cheapest.awk")
 [ -z "$bad" ] || { echo "FAILED: choices that are not the cheapest:"; head -3 <<<"$bad"; exit 1; }
 echo PASS
