@@ -46,16 +46,19 @@ void exit_without_end(int status, void*) {
 }
 }  // namespace
 
-Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages)
+Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
+                 StagingStores staging_stores)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
-      nprocs_(engine->nprocs()) {
+      nprocs_(engine->nprocs()),
+      ring_copy_(staging_stores) {
   registry_.reset(nprocs_, pid_);
   for (int k = 0; k < 2; ++k) {
     // Without remote reads every payload travels inside the streams.
     outbox_[k].reset(nprocs_, !caps_.remote_memory);
     outbox_[k].set_stage_hpputs(caps_.stage_hpputs);
+    outbox_[k].set_ring_copy(&ring_copy_);
     outbox_[k].set_staging(caps_.shared_staging ? caps_.shared_staging->staging(k)
                                                 : SharedArea{nullptr, 0});
     incoming_[k].resize(nprocs_);
@@ -132,8 +135,9 @@ void Runtime::begin(int nprocs) {
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
   std::uint64_t shared_area_min = shared_area_min_asked();
   SizeChoice bulk_messages = size_choice_asked("BSP_BULK_MESSAGES");
+  StagingStores staging_stores = staging_stores_asked();
   Engine* engine = start_engine(nprocs);
-  g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages));
+  g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages, staging_stores));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
 }

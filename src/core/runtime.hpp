@@ -17,6 +17,7 @@
 #include "core/sync_summary.hpp"
 #include "engines/engine.hpp"
 #include "messaging/outbox.hpp"
+#include "messaging/ring_copy.hpp"
 
 namespace superstep {
 
@@ -169,7 +170,8 @@ class Runtime {
     std::uint64_t nbytes;
   };
 
-  Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages);
+  Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
+          StagingStores staging_stores);
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
@@ -249,6 +251,8 @@ class Runtime {
   EngineCapabilities caps_;  // what engine_ can do beyond the common calls
   int pid_;
   int nprocs_;
+  // How large puts are copied into the staging rings (both outboxes').
+  RingCopy ring_copy_;
   std::uint64_t superstep_ = 0;
 
   Registry registry_;

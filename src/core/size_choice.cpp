@@ -16,4 +16,14 @@ SizeChoice size_choice_asked(const char* variable) {
               variable, value);
 }
 
+StagingStores staging_stores_asked() {
+  const char* value = std::getenv("BSP_STAGING_STORES");
+  if (!value || !*value || std::strcmp(value, "auto") == 0) return StagingStores::kAuto;
+  if (std::strcmp(value, "plain") == 0) return StagingStores::kPlain;
+  if (std::strcmp(value, "streaming") == 0) return StagingStores::kStreaming;
+  usage_error("bsp_begin",
+              "BSP_STAGING_STORES is \"%s\"; set it to auto, plain or streaming, or leave it unset",
+              value);
+}
+
 }  // namespace superstep

@@ -82,7 +82,7 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
     ring_populated_ = true;
     prepare_ring_for_writing(staging_.data, staging_.size);
   }
-  copy_block(staging_.data + offset, src, nbytes);
+  copy_into_ring(staging_.data + offset, src, nbytes);
   staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
   staged_peak_ = std::max(staged_peak_, staged_);
   remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset);
@@ -120,7 +120,7 @@ std::uint64_t Outbox::append_bulk(std::uint64_t dst_address, const void* src,
   bulk_.grow_in_room(
       line_gap(reinterpret_cast<std::uintptr_t>(bulk_.data()) + bulk_.size(), dst_address));
   std::uint64_t offset = bulk_.size();
-  copy_block(bulk_.grow_in_room(nbytes), src, nbytes);
+  copy_into_ring(bulk_.grow_in_room(nbytes), src, nbytes);
   return offset;
 }
 

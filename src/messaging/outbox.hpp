@@ -15,7 +15,9 @@
 #include "core/byte_buffer.hpp"
 #include "engines/engine.hpp"
 #include "messaging/record_writer.hpp"
+#include "messaging/ring_copy.hpp"
 #include "superstep/inline_paths.h"
+#include "util/block_copy.hpp"
 
 namespace superstep {
 
@@ -43,6 +45,8 @@ class Outbox {
   // Large hpputs go to the staging area too while it has room (the engine
   // measured two copies cheaper than reading the source at the sync).
   void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }
+  // How large puts are copied into the staging and bulk rings (nullptr: plainly).
+  void set_ring_copy(RingCopy* ring_copy) { ring_copy_ = ring_copy; }
   // Puts and hpputs to processes other than self of at least min_bytes
   // (>= 1) travel as bulk messages: a put's bytes copied into the bulk area
   // at the call, an hpput's sent from its source at the sync (BulkMessages,
@@ -307,6 +311,13 @@ class Outbox {
   bool remote_hp_ = false;
   bool inline_only_ = false;
   bool stage_hpputs_ = false;
+  RingCopy* ring_copy_ = nullptr;
+  void copy_into_ring(void* dst, const void* src, std::uint64_t nbytes) {
+    if (ring_copy_)
+      ring_copy_->copy(dst, src, nbytes);
+    else
+      copy_block(dst, src, nbytes);
+  }
 };
 
 }  // namespace superstep

@@ -1,0 +1,94 @@
+// How a large put's bytes are copied into a staging ring that other
+// processes read (the shared-memory engine's staging, the MPI engine's bulk
+// area): plain stores or non-temporal ones, chosen by what each costs on the
+// processors at hand, measured while the program runs.
+//
+// Why: the ring's lines were read by another processor at an earlier sync,
+// and a plain store into such a line waits until that processor's copy is
+// invalidated. Where the host places the two processors close together that
+// is cheap and a plain copy costs about a memcpy; where it places them far
+// apart, writing 64 KiB round the ring took 9.7x a memcpy, and a superstep
+// that staged and copied out 64 KiB each way took 23 us with plain stores
+// against 10 with non-temporal ones, which invalidate without waiting for
+// the line; where close, 4.6-7.5 us against 12.2-14.5 (the reader then
+// reads from memory). Which placement a run gets is the host's, and may change
+// while it runs, so the choice is measured, not configured: each copy of
+// kMinBytes or more is timed, and the writer keeps the cheaper way. Non-
+// temporal stores are tried only where plain copies run kGate times slower
+// than a copy within this processor, so where plain stores are cheap nothing
+// is tried and nothing is lost. BSP_STAGING_STORES=plain|streaming forces
+// either (differential.staging_streaming runs the second). DESIGN.md, "Where
+// the host places the two processors far apart", has the measurements.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace superstep {
+
+enum class StagingStores { kAuto, kPlain, kStreaming };
+
+// The choice, apart from any clock: costs are per byte, in any unit, the
+// same for every call.
+class RingCopyPolicy {
+ public:
+  static constexpr double kGate = 3.5;         // plain copies this much dearer than a local one
+  static constexpr double kSwitch = 0.7;       // streaming must cost less than this share of plain
+  static constexpr unsigned kProbeEvery = 32;  // copies between tries of the other way
+  // Plain copies seen before anything is tried: the first round of a ring
+  // finds its lines in memory, not in a cache (16 copies of 64 KiB in a ring
+  // of 1 MiB).
+  static constexpr unsigned kSettle = 16;
+
+  explicit RingCopyPolicy(StagingStores forced = StagingStores::kAuto) : forced_(forced) {}
+  // What a copy within this processor costs (set once, before observe).
+  void set_reference(double cost) { reference_ = cost; }
+  bool has_reference() const { return reference_ > 0; }
+  // Whether the next large copy takes non-temporal stores.
+  bool next_streaming();
+  // What a large copy cost, by the way it took.
+  void observe(bool streaming, double cost);
+  bool streaming_chosen() const { return streaming_mode_; }
+  StagingStores forced() const { return forced_; }
+
+ private:
+  // The least of the last few costs: a copy the scheduler interrupted
+  // counts for nothing.
+  class Recent {
+   public:
+    void add(double cost);
+    bool empty() const { return count_ == 0; }
+    double least() const;
+
+   private:
+    std::array<double, 8> costs_{};
+    unsigned count_ = 0, next_ = 0;
+  };
+
+  StagingStores forced_;
+  double reference_ = 0;
+  Recent plain_, streaming_;
+  bool streaming_mode_ = false;
+  std::uint64_t copies_ = 0;
+  std::uint64_t plain_seen_ = 0;
+};
+
+// The policy with a clock: copies as it chooses and times the large copies.
+class RingCopy {
+ public:
+  static constexpr std::size_t kMinBytes = std::size_t{16} << 10;
+
+  explicit RingCopy(StagingStores forced = StagingStores::kAuto) : policy_(forced) {}
+  void copy(void* dst, const void* src, std::size_t n);
+  const RingCopyPolicy& policy() const { return policy_; }
+
+ private:
+  void measure_reference(const void* src, std::size_t n);
+
+  RingCopyPolicy policy_;
+  std::vector<char> scratch_;
+};
+
+}  // namespace superstep
