@@ -58,10 +58,10 @@ void RingCopyPolicy::observe(bool streaming, double cost) {
 // alone touches), the best of three after one that warms it.
 void RingCopy::measure_reference(const void* src, std::size_t n) {
   n = std::min(n, std::size_t{256} << 10);
-  scratch_.resize(n + 64);
+  std::vector<char> scratch(n + 64);
   // The same line offset as the source: no slow copy distance (block_copy.hpp).
-  char* to = scratch_.data() + line_gap(reinterpret_cast<std::uintptr_t>(scratch_.data()),
-                                        reinterpret_cast<std::uintptr_t>(src));
+  char* to = scratch.data() + line_gap(reinterpret_cast<std::uintptr_t>(scratch.data()),
+                                       reinterpret_cast<std::uintptr_t>(src));
   double best = 0;
   for (int i = 0; i < 4; ++i) {
     std::uint64_t t0 = ticks();
@@ -70,14 +70,14 @@ void RingCopy::measure_reference(const void* src, std::size_t n) {
     if (i == 1 || (i > 1 && cost < best)) best = cost;
   }
   policy_.set_reference(best > 0 ? best : 1e-9);
-  scratch_ = {};
 }
 
 void RingCopy::copy(void* dst, const void* src, std::size_t n) {
-  if (n < kMinBytes) {
-    // Too short to time well. Forced streaming takes it too, so that tests
-    // of the forced way reach every size that is staged.
-    if (policy_.forced() == StagingStores::kStreaming)
+  // A forced way takes every size, so that tests of it reach every size
+  // that is staged; below kMinBytes a copy is too short to time well.
+  StagingStores forced = policy_.forced();
+  if (forced != StagingStores::kAuto || n < kMinBytes) {
+    if (forced == StagingStores::kStreaming)
       copy_block_streaming(dst, src, n);
     else
       copy_block(dst, src, n);

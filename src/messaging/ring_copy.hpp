@@ -48,7 +48,9 @@ class RingCopyPolicy {
   bool has_reference() const { return reference_ > 0; }
   // Whether the next large copy takes non-temporal stores.
   bool next_streaming();
-  // What a large copy cost, by the way it took.
+  // What a large copy cost, by the way it took. Costs of copies of different
+  // sizes mix in the same windows; the least recent one decides, which leans
+  // to plain stores wherever some plain copies are cheap.
   void observe(bool streaming, double cost);
   bool streaming_chosen() const { return streaming_mode_; }
   StagingStores forced() const { return forced_; }
@@ -88,7 +90,6 @@ class RingCopy {
   void measure_reference(const void* src, std::size_t n);
 
   RingCopyPolicy policy_;
-  std::vector<char> scratch_;
 };
 
 }  // namespace superstep
