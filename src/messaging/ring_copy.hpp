@@ -24,7 +24,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace superstep {
 
@@ -49,7 +48,7 @@ class RingCopyPolicy {
   // Whether the next large copy takes non-temporal stores.
   bool next_streaming();
   // What a large copy cost, by the way it took. Costs of copies of different
-  // sizes mix in the same windows; the least recent one decides, which leans
+  // sizes mix in the same windows, and the least of them decides, which leans
   // to plain stores wherever some plain copies are cheap.
   void observe(bool streaming, double cost);
   bool streaming_chosen() const { return streaming_mode_; }
