@@ -183,6 +183,27 @@ TEST_F(OutboxTest, BulkAreaMovesOnEachSuperstepAndComesBackRound) {
   expect_moves_round(offsets);
 }
 
+// A large put reaches the staging and the bulk area through the ring copy
+// (messaging/ring_copy.hpp), which measures its reference at the first one.
+TEST_F(OutboxTest, LargePutsAreCopiedByTheRingCopy) {
+  std::vector<char> big(64 * 1024, 'x');  // large enough for both
+  RingCopy staged_copy;
+  std::vector<char> area(std::size_t{64} << 20);
+  out.set_staging({area.data(), area.size()});
+  out.set_ring_copy(&staged_copy);
+  out.put(1, 0x10000, big.data(), big.size());
+  EXPECT_TRUE(staged_copy.policy().has_reference());
+
+  Outbox bulk;
+  RingCopy bulk_copy;
+  bulk.reset(3, true);
+  bulk.set_bulk_messages(32 * 1024, 0);
+  bulk.set_ring_copy(&bulk_copy);
+  bulk.put(1, 0x10000, big.data(), big.size());
+  ASSERT_EQ(bulk.bulk_sends().size(), 1u);
+  EXPECT_TRUE(bulk_copy.policy().has_reference());
+}
+
 // A fill larger than a quarter of the ring would not stay in the reader's
 // cache anyway: the next starts at the beginning again.
 TEST_F(OutboxTest, LargeStagedFillsDoNotMoveRound) {
