@@ -42,33 +42,75 @@ inline std::uint64_t ring_extent(std::uint64_t area_bytes) {
 // Left to faults, the first round of a ring takes one every few pages on both
 // sides, at every superstep (a fault in a VM costs microseconds: a 64 KiB
 // total exchange at p = 4 took twice as long until the ring had come round
-// once). So both sides map the ring's pages at once, before the first fill.
+// once). So each side maps the ring's pages in one call when a fill first
+// reaches them, in extents that double (RingMapping): a steady loop pays for
+// the mapping in a few supersteps of the ring's first round, not in every one,
+// and a program pays for the pages it uses, at most twice over. Mapping the
+// whole ring before the first fill, as before, made the first two supersteps
+// with large puts cost every process a ring's worth of page faults however
+// little it put: about 1.8 ms for two 32 KiB puts at p = 2 on the two-core
+// VM (about 4.7 us a page), and at p = 16 on a 16-core machine, where the
+// ring is 5 MiB and the processes fault at once, about 17 ms for the writer
+// and 8 ms more for the readers, in each of those supersteps.
 
-// The writer, before its first fill: writes zeros over the ring. Writing,
-// not MADV_POPULATE_WRITE: the kernel clears a new page with stores that
-// leave it in memory, not in the caches, and every fill of the ring's first
-// round then waited for memory where later rounds found the lines cached
-// (64 KiB puts over MPI, two-processor VM: 1.5-1.9x MPI_Alltoall in the
-// first round against 1.1-1.5x after writing).
-inline void prepare_ring_for_writing(char* area, std::uint64_t area_bytes) {
-  std::memset(area, 0, ring_extent(area_bytes));
+// The writer, as a fill reaches pages not mapped yet: writes zeros over
+// [from, to). Writing, not MADV_POPULATE_WRITE: the kernel clears a new page
+// with stores that leave it in memory, not in the caches, and every fill of
+// the ring's first round then waited for memory where later rounds found the
+// lines cached (64 KiB puts over MPI, two-processor VM: 1.5-1.9x
+// MPI_Alltoall in the first round against 1.1-1.5x after writing). Only pages
+// no fill has reached are written, so nothing a reader may still read.
+inline void prepare_ring_for_writing(char* area, std::uint64_t from, std::uint64_t to) {
+  if (to > from) std::memset(area + from, 0, to - from);
 }
 
-// Each reader, before its first copy out of another process's ring: maps its
-// view of the pages. Where the kernel lacks MADV_POPULATE_READ, the faults stay.
-inline void populate_ring_for_reading(const char* area, std::uint64_t area_bytes) {
+// Each reader, as its copies out of another process's ring reach pages not
+// mapped yet: maps its view of the whole pages in [from, to). Where the
+// kernel lacks MADV_POPULATE_READ, the faults stay.
+inline void populate_ring_for_reading(const char* area, std::uint64_t from, std::uint64_t to) {
 #ifdef MADV_POPULATE_READ
-  // The whole pages inside the area.
   const std::uintptr_t page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
   const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(area);
-  const std::uintptr_t begin = (at + page - 1) & ~(page - 1);
-  const std::uintptr_t end = (at + ring_extent(area_bytes)) & ~(page - 1);
+  const std::uintptr_t begin = (at + from) & ~(page - 1);
+  const std::uintptr_t end = (at + to) & ~(page - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_READ);
 #else
   (void)area;
-  (void)area_bytes;
+  (void)from;
+  (void)to;
 #endif
 }
+
+// How much of one ring one side has mapped: the first mapped() bytes. A fill
+// that ends past them maps twice as far as the larger of the two (in 64 KiB
+// steps, never past the ring's extent), so a ring fills its first round with
+// a mapping call every few fills at first and ever more rarely after. Past
+// the extent nothing is mapped ahead: a fill that large faults as it goes.
+class RingMapping {
+ public:
+  // The hot path's test: whether a fill ending at fill_end needs grow().
+  bool reaches_unmapped(std::uint64_t fill_end) const { return fill_end > mapped_; }
+  // Records the pages a fill ending at fill_end needs as mapped, and returns
+  // the range [from, to) to map for that now (empty where none).
+  struct Range {
+    std::uint64_t from, to;
+  };
+  Range grow(std::uint64_t fill_end, std::uint64_t extent) {
+    if (mapped_ >= extent) return {0, 0};
+    constexpr std::uint64_t kStep = std::uint64_t{64} << 10;
+    std::uint64_t want = 2 * std::max(mapped_, fill_end);
+    want = std::min((want + kStep - 1) & ~(kStep - 1), extent);
+    Range range{mapped_, want};
+    mapped_ = want == extent ? kWhole : want;
+    return range;
+  }
+  std::uint64_t mapped() const { return mapped_; }
+
+ private:
+  // The whole extent: no fill reaches past it (one past the extent maps nothing more).
+  static constexpr std::uint64_t kWhole = ~std::uint64_t{0};
+  std::uint64_t mapped_ = 0;
+};
 
 // Where the next fill of a ring buffer starts, given where the last one of
 // the same parity began and ended: after it, page-aligned, or at 0 once past

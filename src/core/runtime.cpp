@@ -65,7 +65,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   }
   stream_refs_.resize(nprocs_);
   incoming_view_.resize(nprocs_);
-  for (std::vector<bool>& mapped : staging_mapped_) mapped.assign(nprocs_, false);
+  for (std::vector<RingMapping>& mapped : staging_mapped_) mapped.assign(nprocs_, RingMapping{});
   replies_.resize(nprocs_);
   reply_cursors_.resize(nprocs_);
   awaited_replies_ = std::make_unique<bool[]>(static_cast<std::size_t>(nprocs_));

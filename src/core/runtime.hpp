@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/byte_buffer.hpp"
+#include "core/cache_ring.hpp"
 #include "core/landing_plan.hpp"
 #include "core/message_queue.hpp"
 #include "core/profile_recorder.hpp"
@@ -208,9 +209,9 @@ class Runtime {
   const bool* awaited_replies(std::uint32_t all);
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
-  // Before the first copy out of src's shared staging of this parity: maps
-  // its ring into this process at once (cache_ring.hpp).
-  [[gnu::noinline]] void map_staging_of(int src, const char* staging);
+  // Before a copy out of src's shared staging of this parity that reaches
+  // pages not mapped here yet: maps them, and as many more (cache_ring.hpp).
+  [[gnu::noinline]] void map_staging_of(int src, const char* staging, std::uint64_t fill_end);
   void start_next_superstep();
 
   // bulk_messages.cpp: large puts and hpputs as messages of their own
@@ -261,11 +262,11 @@ class Runtime {
   // of superstep k+1 points into what arrived at the end of superstep k.
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
-  std::vector<StreamRef> incoming_view_;     // this sync's stream from each source
-  std::vector<bool> staging_mapped_[2];      // by parity and source: map_staging_of done
-  std::vector<ByteBuffer> replies_;          // engines with a reply round: answers to gets
-  std::vector<const char*> reply_cursors_;   // per owner: the next answer in its reply
-  std::unique_ptr<bool[]> awaited_replies_;  // per owner: this process asked it this sync
+  std::vector<StreamRef> incoming_view_;        // this sync's stream from each source
+  std::vector<RingMapping> staging_mapped_[2];  // by parity and source: map_staging_of
+  std::vector<ByteBuffer> replies_;             // engines with a reply round: answers to gets
+  std::vector<const char*> reply_cursors_;      // per owner: the next answer in its reply
+  std::unique_ptr<bool[]> awaited_replies_;     // per owner: this process asked it this sync
   int parity_ = 0;
   std::vector<StreamRef> stream_refs_;
 

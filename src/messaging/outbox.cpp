@@ -59,7 +59,7 @@ void Outbox::trim() {
     bulk_.clear();
     bulk_.trim(kKeepBytes);
     bulk_start_ = 0;
-    bulk_populated_ = false;
+    bulk_mapping_ = RingMapping{};
   }
   // Give back the staging pages an unusually large superstep touched.
   if (staged_ == staged_start_ && staged_peak_ > kKeepBytes && staged_start_ < kKeepBytes) {
@@ -76,11 +76,11 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
   std::uint64_t offset =
       staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);
   if (offset > staging_.size || nbytes > staging_.size - offset) return false;
-  if (!ring_populated_) {
-    // The ring's pages are touched once, now, instead of a few at every
-    // superstep of its first round (a fault each; in a VM, dear).
-    ring_populated_ = true;
-    prepare_ring_for_writing(staging_.data, staging_.size);
+  if (staging_mapping_.reaches_unmapped(offset + nbytes)) [[unlikely]] {
+    // Mapped in one go as far as twice this fill reaches, instead of a fault
+    // every page (in a VM, dear) (core/cache_ring.hpp).
+    RingMapping::Range range = staging_mapping_.grow(offset + nbytes, ring_extent(staging_.size));
+    prepare_ring_for_writing(staging_.data, range.from, range.to);
   }
   copy_into_ring(staging_.data + offset, src, nbytes);
   staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
@@ -110,16 +110,18 @@ void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::
 
 std::uint64_t Outbox::append_bulk(std::uint64_t dst_address, const void* src,
                                   std::uint64_t nbytes) {
-  if (!bulk_populated_) {
-    // Room for the whole ring, written once (as the staging ring is, stage()).
-    bulk_populated_ = true;
-    if (bulk_.capacity() < ring_span()) bulk_.make_room(ring_span() - bulk_.size());
-    prepare_ring_for_writing(bulk_.data(), bulk_.capacity());
-  }
+  // Room for the whole ring (address space); its pages are written as the
+  // fills first reach them, as the staging ring's are (stage()).
+  if (bulk_.capacity() < ring_span()) [[unlikely]]
+    bulk_.make_room(ring_span() - bulk_.size());
   bulk_.make_room(nbytes + 63);  // the area does not move between here and the copy
   bulk_.grow_in_room(
       line_gap(reinterpret_cast<std::uintptr_t>(bulk_.data()) + bulk_.size(), dst_address));
   std::uint64_t offset = bulk_.size();
+  if (bulk_mapping_.reaches_unmapped(offset + nbytes)) [[unlikely]] {
+    RingMapping::Range range = bulk_mapping_.grow(offset + nbytes, ring_extent(bulk_.capacity()));
+    prepare_ring_for_writing(bulk_.data(), range.from, range.to);
+  }
   copy_into_ring(bulk_.grow_in_room(nbytes), src, nbytes);
   return offset;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/byte_buffer.hpp"
+#include "core/cache_ring.hpp"
 #include "engines/engine.hpp"
 #include "messaging/record_writer.hpp"
 #include "messaging/ring_copy.hpp"
@@ -297,13 +298,13 @@ class Outbox {
   // their caches.
   ByteBuffer bulk_;
   std::uint64_t bulk_start_ = 0;
-  bool bulk_populated_ = false;  // the ring's pages are written (append_bulk)
+  RingMapping bulk_mapping_;  // how much of the ring is written once (append_bulk)
   std::vector<BulkSend> bulk_sends_;
   std::uint64_t bulk_min_ = 0;  // 0: no bulk messages
   int self_ = -1;
   std::uint64_t inline_max_ = kInlineMax;
   SharedArea staging_{nullptr, 0};
-  bool ring_populated_ = false;     // staging_'s first cache_ring_bytes() are touched
+  RingMapping staging_mapping_;     // how much of staging_'s ring is written once
   std::uint64_t staged_start_ = 0;  // where this superstep's staged bytes begin
   std::uint64_t staged_ = 0;        // where they end
   std::uint64_t staged_peak_ = 0;   // the most in use since the last trim()

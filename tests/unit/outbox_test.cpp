@@ -517,6 +517,43 @@ TEST_F(SendWindowTest, ClosesBeforeAnythingElseAndEndsWhereTheStreamWouldGrow) {
   EXPECT_EQ(superstep_send_fits(0, nullptr, &payload, 8), 0);
 }
 
+// core/cache_ring.hpp's RingMapping: a fill past what is mapped maps twice as
+// far as the larger of the two, in 64 KiB steps, up to the ring's extent and
+// never past it; the ranges follow one another from 0; a fill within what is
+// mapped maps nothing; once the extent is mapped no fill maps more.
+TEST(RingMappingTest, MapsTwiceAsFarAsAFillReachesUpToTheExtent) {
+  constexpr std::uint64_t kKiB = 1024, kExtent = 1280 * kKiB;
+  RingMapping mapping;
+  EXPECT_TRUE(mapping.reaches_unmapped(1));
+  RingMapping::Range r = mapping.grow(40 * kKiB, kExtent);
+  EXPECT_EQ(r.from, 0u);
+  EXPECT_EQ(r.to, 128 * kKiB);  // 80 KiB, rounded up to 64 KiB steps
+  EXPECT_FALSE(mapping.reaches_unmapped(128 * kKiB));
+  EXPECT_TRUE(mapping.reaches_unmapped(128 * kKiB + 1));
+  r = mapping.grow(130 * kKiB, kExtent);  // twice the fill's end, past twice what was mapped
+  EXPECT_EQ(r.from, 128 * kKiB);
+  EXPECT_EQ(r.to, 320 * kKiB);
+  r = mapping.grow(321 * kKiB, kExtent);
+  EXPECT_EQ(r.from, 320 * kKiB);
+  EXPECT_EQ(r.to, 704 * kKiB);  // 642 KiB in 64 KiB steps
+  r = mapping.grow(705 * kKiB, kExtent);
+  EXPECT_EQ(r.from, 704 * kKiB);
+  EXPECT_EQ(r.to, kExtent);  // not past the extent
+  // The whole extent is mapped: a fill past it (a put larger than the ring)
+  // maps nothing more, and the hot path's test stays false.
+  EXPECT_FALSE(mapping.reaches_unmapped(64 * kExtent));
+  r = mapping.grow(2 * kExtent, kExtent);
+  EXPECT_EQ(r.to, r.from);
+}
+
+TEST(RingMappingTest, AFillPastTheExtentMapsTheExtentAtOnce) {
+  RingMapping mapping;
+  RingMapping::Range r = mapping.grow(std::uint64_t{3} << 20, std::uint64_t{1} << 20);
+  EXPECT_EQ(r.from, 0u);
+  EXPECT_EQ(r.to, std::uint64_t{1} << 20);
+  EXPECT_FALSE(mapping.reaches_unmapped(std::uint64_t{3} << 20));
+}
+
 }  // namespace
 }  // namespace superstep
 
