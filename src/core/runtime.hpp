@@ -19,6 +19,7 @@
 #include "engines/engine.hpp"
 #include "messaging/outbox.hpp"
 #include "messaging/ring_copy.hpp"
+#include "util/memory_keep.hpp"
 
 namespace superstep {
 
@@ -302,6 +303,7 @@ class Runtime {
   bool answered_gets_ = false;  // some of gets_ is answered by its owner
   bool read_gets_ = false;      // some of gets_ is read in another process's memory
   ByteBuffer get_staging_;
+  MemoryKeep get_staging_keep_;
   std::vector<std::vector<RemotePush>> pushes_of_;
 
   // Shared areas (shared_areas.cpp). shared_area_min_: the smallest hp
@@ -317,6 +319,7 @@ class Runtime {
   std::vector<BulkIn> bulk_in_;
   std::size_t bulk_cursor_ = 0;
   ByteBuffer bulk_landing_;
+  MemoryKeep bulk_landing_keep_;
   // Whether this superstep has gets answered by bulk messages; what others'
   // gets ask of this process's memory as bulk messages at this sync.
   bool bulk_gets_ = false;

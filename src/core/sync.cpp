@@ -403,10 +403,14 @@ void Runtime::start_next_superstep() {
   direct_copies_.clear();
   answered_gets_ = read_gets_ = bulk_gets_ = false;
   bulk_answers_.clear();
+  // Memory an unusually large superstep needed goes back once supersteps
+  // have needed less for a while (util/memory_keep.hpp).
+  const bool release_get_staging = get_staging_keep_.release(get_staging_.size());
   get_staging_.clear();
-  get_staging_.trim(std::size_t{64} << 20);
+  if (release_get_staging) get_staging_.trim(MemoryKeep::kKeepBytes);
+  const bool release_bulk_landing = bulk_landing_keep_.release(bulk_landing_.size());
   bulk_landing_.clear();
-  bulk_landing_.trim(std::size_t{64} << 20);
+  if (release_bulk_landing) bulk_landing_.trim(MemoryKeep::kKeepBytes);
   tagsize_calls_ = 0;
   ++superstep_;
   engine_->note_superstep(superstep_);

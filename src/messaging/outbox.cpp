@@ -7,11 +7,12 @@
 
 #include "core/cache_ring.hpp"
 #include "util/block_copy.hpp"
+#include "util/memory_keep.hpp"
 
 namespace superstep {
 
 namespace {
-constexpr std::size_t kKeepBytes = std::size_t{64} << 20;
+constexpr std::size_t kKeepBytes = MemoryKeep::kKeepBytes;
 
 }  // namespace
 
@@ -36,6 +37,8 @@ void Outbox::seal() {
 
 void Outbox::clear() {
   settle_all();
+  last_use_bytes_ = std::max(bulk_.size(), staged_);
+  for (const Lane& lane : lanes_) last_use_bytes_ = std::max(last_use_bytes_, lane.stream.size());
   // The next superstep of this parity stages after where this one ended
   // (core/cache_ring.hpp).
   staged_start_ = next_ring_start(staged_start_, staged_);
@@ -54,6 +57,7 @@ void Outbox::clear() {
 
 void Outbox::trim() {
   settle_all();
+  if (!memory_keep_.release(last_use_bytes_)) return;
   for (Lane& lane : lanes_) lane.stream.trim(kKeepBytes);
   if (bulk_.capacity() > kKeepBytes) {
     bulk_.clear();

@@ -19,6 +19,7 @@
 #include "messaging/ring_copy.hpp"
 #include "superstep/inline_paths.h"
 #include "util/block_copy.hpp"
+#include "util/memory_keep.hpp"
 
 namespace superstep {
 
@@ -74,7 +75,9 @@ class Outbox {
   // added after it until clear().
   void seal();
   void clear();
-  // Drops memory kept from an unusually large superstep.
+  // Drops memory kept from an unusually large superstep, once the supersteps
+  // of this parity have needed no more than MemoryKeep::kKeepBytes for a while
+  // (util/memory_keep.hpp). Called once per use, after clear().
   void trim();
 
   [[gnu::always_inline]] void put(int dst, std::uint64_t dst_address, const void* src,
@@ -304,10 +307,12 @@ class Outbox {
   int self_ = -1;
   std::uint64_t inline_max_ = kInlineMax;
   SharedArea staging_{nullptr, 0};
-  RingMapping staging_mapping_;     // how much of staging_'s ring is written once
-  std::uint64_t staged_start_ = 0;  // where this superstep's staged bytes begin
-  std::uint64_t staged_ = 0;        // where they end
-  std::uint64_t staged_peak_ = 0;   // the most in use since the last trim()
+  RingMapping staging_mapping_;       // how much of staging_'s ring is written once
+  std::uint64_t last_use_bytes_ = 0;  // the most the superstep before clear() needed
+  MemoryKeep memory_keep_;            // when trim() gives memory back
+  std::uint64_t staged_start_ = 0;    // where this superstep's staged bytes begin
+  std::uint64_t staged_ = 0;          // where they end
+  std::uint64_t staged_peak_ = 0;     // the most in use since the last trim()
   int nonempty_streams_ = 0;
   bool remote_hp_ = false;
   bool inline_only_ = false;

@@ -19,8 +19,9 @@ constexpr std::uint64_t page_up(std::uint64_t n) { return (n + kPage - 1) & ~(kP
 constexpr std::uint64_t kWantedSpace = std::uint64_t{1} << 44;
 constexpr std::uint64_t kLeastSpace = std::uint64_t{1} << 30;
 constexpr std::uint64_t kMaxBox = std::uint64_t{64} << 30;
-// Pages a box keeps across supersteps (as the outboxes keep their buffers).
-constexpr std::uint64_t kKeepBytes = std::uint64_t{64} << 20;
+// Pages a box keeps across supersteps, as the outboxes keep their buffers
+// (util/memory_keep.hpp).
+constexpr std::uint64_t kKeepBytes = MemoryKeep::kKeepBytes;
 }  // namespace
 
 Mailboxes Mailboxes::create(int nprocs) {
@@ -63,7 +64,7 @@ const char* Mailboxes::post(int q, int parity, const void* data, std::uint64_t n
 }
 
 void Mailboxes::trim(int q, int parity) {
-  if (used_[parity] > kKeepBytes || peak_[parity] <= kKeepBytes) return;
+  if (!keep_[parity].release(used_[parity]) || peak_[parity] <= kKeepBytes) return;
   madvise(box(q, parity) + kKeepBytes, page_up(peak_[parity]) - kKeepBytes, MADV_REMOVE);
   peak_[parity] = kKeepBytes;
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "engines/shm/waiting.hpp"
+#include "util/memory_keep.hpp"
 
 namespace superstep::shm {
 
@@ -54,7 +55,8 @@ class Mailboxes {
   // where they landed (8-byte aligned), or nullptr when the box is full.
   const char* post(int q, int parity, const void* data, std::uint64_t n);
   // Gives back the pages of an unusually large superstep once the box of
-  // this parity is small again.
+  // this parity has stayed small for a while (util/memory_keep.hpp). Called
+  // once per superstep, after its posts.
   void trim(int q, int parity);
 
   // The answers src gives dst.
@@ -79,6 +81,7 @@ class Mailboxes {
   // most in use since the last trim.
   std::uint64_t used_[2] = {0, 0};
   std::uint64_t peak_[2] = {0, 0};
+  MemoryKeep keep_[2];
 };
 
 }  // namespace superstep::shm
