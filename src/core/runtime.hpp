@@ -263,6 +263,8 @@ class Runtime {
   // of superstep k+1 points into what arrived at the end of superstep k.
   Outbox outbox_[2];
   std::vector<ByteBuffer> incoming_[2];
+  std::uint64_t incoming_needed_[2] = {0, 0};  // the most one fetch into incoming_ needed
+  MemoryKeep incoming_keep_[2];
   std::vector<StreamRef> incoming_view_;        // this sync's stream from each source
   std::vector<RingMapping> staging_mapped_[2];  // by parity and source: map_staging_of
   std::vector<ByteBuffer> replies_;             // engines with a reply round: answers to gets

@@ -217,6 +217,7 @@ void Runtime::fetch_streams() {
     std::uint64_t n = engine_->incoming_size(src);
     const char* held = n ? engine_->incoming_data(src) : nullptr;
     if (!held && n) {
+      incoming_needed_[parity_] = std::max(incoming_needed_[parity_], n);
       in[src].resize(n);
       engine_->fetch(src, in[src].data());
       held = in[src].data();
@@ -411,6 +412,15 @@ void Runtime::start_next_superstep() {
   const bool release_bulk_landing = bulk_landing_keep_.release(bulk_landing_.size());
   bulk_landing_.clear();
   if (release_bulk_landing) bulk_landing_.trim(MemoryKeep::kKeepBytes);
+  // What the streams of this parity were fetched into: the queue of the
+  // superstep that read them has ended. (A sync without streams fetches
+  // nothing, so the count is taken here, not in fetch_streams.)
+  if (incoming_keep_[parity_].release(incoming_needed_[parity_]))
+    for (ByteBuffer& from : incoming_[parity_]) {
+      from.clear();
+      from.trim(MemoryKeep::kKeepBytes);
+    }
+  incoming_needed_[parity_] = 0;
   tagsize_calls_ = 0;
   ++superstep_;
   engine_->note_superstep(superstep_);

@@ -203,8 +203,7 @@ void ShmEngine::publish_streams(const StreamRef* out_per_dst) {
   for (int dst : written)
     if (!out_per_dst || out_per_dst[dst].size == 0) control_.stream(parity_, dst, pid_).size = 0;
   written.clear();
-  if (!out_per_dst) return;
-  for (int dst = 0; dst < nprocs_; ++dst) {
+  for (int dst = 0; out_per_dst && dst < nprocs_; ++dst) {
     if (out_per_dst[dst].size == 0) continue;
     written.push_back(dst);
     StreamDesc& d = control_.stream(parity_, dst, pid_);
@@ -215,6 +214,7 @@ void ShmEngine::publish_streams(const StreamRef* out_per_dst) {
       post_stream(dst, out_per_dst[dst], d);
     }
   }
+  // Also after a sync without streams: it counts as a quiet use of the box.
   if (mailboxes_.valid()) mailboxes_.trim(pid_, parity_);
 }
 
