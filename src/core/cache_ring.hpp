@@ -104,7 +104,6 @@ class RingMapping {
     mapped_ = want == extent ? kWhole : want;
     return range;
   }
-  std::uint64_t mapped() const { return mapped_; }
 
  private:
   // The whole extent: no fill reaches past it (one past the extent maps nothing more).
