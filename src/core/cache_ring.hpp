@@ -81,31 +81,48 @@ inline void populate_ring_for_reading(const char* area, std::uint64_t from, std:
 #endif
 }
 
-// How much of one ring one side has mapped: the first mapped() bytes. A fill
-// that ends past them maps twice as far as the larger of the two (in 64 KiB
-// steps, never past the ring's extent), so a ring fills its first round with
-// a mapping call every few fills at first and ever more rarely after. Past
-// the extent nothing is mapped ahead: a fill that large faults as it goes.
+// How much of one ring one side has mapped: its first bytes, up to
+// mapped_end(). The writer: a fill that ends past them maps twice as far as
+// the larger of the two (grow(), in 64 KiB steps, never past the ring's
+// extent), so a ring fills its first round with a mapping call every few
+// fills at first and ever more rarely after. Past the extent nothing is
+// mapped ahead: a fill that large faults as it goes. Each reader: as far as
+// the writer has mapped, which every staged put's record says (follow()), so
+// all of a ring's mapping falls in the supersteps where its writer's does;
+// mapping twice as far as each read reached, readers whose bytes lie at
+// different places in the fill mapped in different supersteps, and at p = 4
+// on a 16-core machine most of the first 15 supersteps carried some mapping.
 class RingMapping {
  public:
-  // The hot path's test: whether a fill ending at fill_end needs grow().
-  bool reaches_unmapped(std::uint64_t fill_end) const { return fill_end > mapped_; }
+  // The hot path's test: whether a fill (or a read) ending at `end` needs
+  // grow() (or follow()).
+  bool reaches_unmapped(std::uint64_t end) const { return end > mapped_; }
   // Records the pages a fill ending at fill_end needs as mapped, and returns
   // the range [from, to) to map for that now (empty where none).
   struct Range {
     std::uint64_t from, to;
   };
   Range grow(std::uint64_t fill_end, std::uint64_t extent) {
-    if (mapped_ >= extent) return {0, 0};
     constexpr std::uint64_t kStep = std::uint64_t{64} << 10;
     std::uint64_t want = 2 * std::max(mapped_, fill_end);
-    want = std::min((want + kStep - 1) & ~(kStep - 1), extent);
+    return map_to((want + kStep - 1) & ~(kStep - 1), extent);
+  }
+  // The same for a reader, to where the writer has mapped (at least as far as
+  // the read reaches, which the writer's own mapping covers).
+  Range follow(std::uint64_t writer_mapped, std::uint64_t extent) {
+    return map_to(writer_mapped, extent);
+  }
+  // Where the mapped part ends, within the extent.
+  std::uint64_t mapped_end(std::uint64_t extent) const { return std::min(mapped_, extent); }
+
+ private:
+  Range map_to(std::uint64_t want, std::uint64_t extent) {
+    if (mapped_ >= extent || want <= mapped_) return {0, 0};
+    want = std::min(want, extent);
     Range range{mapped_, want};
     mapped_ = want == extent ? kWhole : want;
     return range;
   }
-
- private:
   // The whole extent: no fill reaches past it (one past the extent maps nothing more).
   static constexpr std::uint64_t kWhole = ~std::uint64_t{0};
   std::uint64_t mapped_ = 0;

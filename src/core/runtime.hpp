@@ -210,9 +210,9 @@ class Runtime {
   const bool* awaited_replies(std::uint32_t all);
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
-  // Before a copy out of src's shared staging of this parity that reaches
-  // pages not mapped here yet: maps them, and as many more (cache_ring.hpp).
-  [[gnu::noinline]] void map_staging_of(int src, const char* staging, std::uint64_t fill_end);
+  // When a staged put's record says src has mapped more of its staging ring
+  // of this parity than this process has: maps its view as far (cache_ring.hpp).
+  [[gnu::noinline]] void map_staging_of(int src, const char* staging, std::uint64_t writer_mapped);
   void start_next_superstep();
 
   // bulk_messages.cpp: large puts and hpputs as messages of their own

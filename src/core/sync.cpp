@@ -321,9 +321,9 @@ void Runtime::apply_streams() {
   }
 }
 
-void Runtime::map_staging_of(int src, const char* staging, std::uint64_t fill_end) {
-  RingMapping::Range range = staging_mapped_[parity_][src].grow(
-      fill_end, ring_extent(caps_.shared_staging->staging(parity_).size));
+void Runtime::map_staging_of(int src, const char* staging, std::uint64_t writer_mapped) {
+  RingMapping::Range range = staging_mapped_[parity_][src].follow(
+      writer_mapped, ring_extent(caps_.shared_staging->staging(parity_).size));
   populate_ring_for_reading(staging, range.from, range.to);
 }
 
@@ -356,9 +356,8 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         auto* dst = reinterpret_cast<void*>(rs.dst_address);
         if (rs.origin == kFromSharedStaging) {
           reads.flush();
-          if (!self && staging_mapped_[parity_][src].reaches_unmapped(rs.address + rs.nbytes))
-              [[unlikely]]
-            map_staging_of(src, staging, rs.address + rs.nbytes);
+          if (!self && staging_mapped_[parity_][src].reaches_unmapped(rs.ring_mapped)) [[unlikely]]
+            map_staging_of(src, staging, rs.ring_mapped);
           copy_block(dst, staging + rs.address, rs.nbytes);
         } else if (self) {
           copy_block(dst,

@@ -80,23 +80,26 @@ bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uin
   std::uint64_t offset =
       staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);
   if (offset > staging_.size || nbytes > staging_.size - offset) return false;
+  const std::uint64_t extent = ring_extent(staging_.size);
   if (staging_mapping_.reaches_unmapped(offset + nbytes)) [[unlikely]] {
     // Mapped in one go as far as twice this fill reaches, instead of a fault
     // every page (in a VM, dear) (core/cache_ring.hpp).
-    RingMapping::Range range = staging_mapping_.grow(offset + nbytes, ring_extent(staging_.size));
+    RingMapping::Range range = staging_mapping_.grow(offset + nbytes, extent);
     prepare_ring_for_writing(staging_.data, range.from, range.to);
   }
   copy_into_ring(staging_.data + offset, src, nbytes);
   staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
   staged_peak_ = std::max(staged_peak_, staged_);
-  remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset);
+  // The readers map their view of the ring as far as this process has mapped it.
+  remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset,
+                staging_mapping_.mapped_end(extent));
   return true;
 }
 
 void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
-                           std::uint64_t nbytes, std::uint64_t address) {
+                           std::uint64_t nbytes, std::uint64_t address, std::uint64_t ring_mapped) {
   record_writer::put_remote(append(dst, record_writer::kPutRemoteBytes), origin, dst_address,
-                            nbytes, address);
+                            nbytes, address, ring_mapped);
 }
 
 void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {

@@ -284,7 +284,7 @@ class Outbox {
   // when the area has no room left.
   bool stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   void remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin, std::uint64_t nbytes,
-                     std::uint64_t address);
+                     std::uint64_t address, std::uint64_t ring_mapped = 0);
 
   static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
   // Where a put that may extend the record just written starts. Only a

@@ -26,7 +26,8 @@ struct PutRemoteRecord {
   std::uint64_t dst_address;
   RemoteOrigin origin;
   std::uint64_t nbytes;
-  std::uint64_t address;  // as the origin says
+  std::uint64_t address;      // as the origin says
+  std::uint64_t ring_mapped;  // kFromSharedStaging: how far the source mapped its ring
 };
 struct SendRecord {
   const char* tag;
@@ -77,7 +78,7 @@ class Record {
   PutInlineRecord put_inline() const { return {value(), body(), aux()}; }
   PutRemoteRecord put_remote() const {
     RemoteSource rs = info<RemoteSource>();
-    return {value(), static_cast<RemoteOrigin>(aux()), rs.nbytes, rs.address};
+    return {value(), static_cast<RemoteOrigin>(aux()), rs.nbytes, rs.address, rs.ring_mapped};
   }
   SendRecord send() const {
     const char* payload = body() + padded8(aux());

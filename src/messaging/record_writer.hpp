@@ -49,9 +49,9 @@ inline void set_put_inline_bytes(char* record, std::uint32_t nbytes) {
 
 // A put whose bytes the destination reads from where `origin` says.
 inline void put_remote(char* at, RemoteOrigin origin, std::uint64_t dst_address,
-                       std::uint64_t nbytes, std::uint64_t address) {
+                       std::uint64_t nbytes, std::uint64_t address, std::uint64_t ring_mapped = 0) {
   detail::store(at, RecordHeader{RecordKind::kPutRemote, origin, dst_address});
-  detail::store(at + sizeof(RecordHeader), RemoteSource{nbytes, address});
+  detail::store(at + sizeof(RecordHeader), RemoteSource{nbytes, address, ring_mapped});
 }
 
 // A get's request to the owner of its source (answered in a reply round).

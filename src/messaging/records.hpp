@@ -52,9 +52,13 @@ enum RemoteOrigin : std::uint32_t {
 };
 
 // Follows a kPutRemote header; `address` is as its RemoteOrigin says.
+// kFromSharedStaging: `ring_mapped` is how far the source has mapped its
+// staging ring so far (core/cache_ring.hpp), so that each reader maps its view
+// as far in the same superstep; 0 for the other origins.
 struct RemoteSource {
   std::uint64_t nbytes;
   std::uint64_t address;
+  std::uint64_t ring_mapped;
 };
 
 // Follows a kPush header.

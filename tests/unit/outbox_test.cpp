@@ -546,6 +546,27 @@ TEST(RingMappingTest, MapsTwiceAsFarAsAFillReachesUpToTheExtent) {
   EXPECT_EQ(r.to, r.from);
 }
 
+// A reader maps as far as its writer has (the record says), never past the
+// extent, and nothing where the writer has mapped no more than it has.
+TEST(RingMappingTest, AReaderFollowsItsWriter) {
+  constexpr std::uint64_t kKiB = 1024, kExtent = 1280 * kKiB;
+  RingMapping writer, reader;
+  RingMapping::Range w = writer.grow(40 * kKiB, kExtent);
+  EXPECT_TRUE(reader.reaches_unmapped(writer.mapped_end(kExtent)));
+  RingMapping::Range r = reader.follow(writer.mapped_end(kExtent), kExtent);
+  EXPECT_EQ(r.from, w.from);
+  EXPECT_EQ(r.to, w.to);
+  EXPECT_FALSE(reader.reaches_unmapped(writer.mapped_end(kExtent)));
+  r = reader.follow(w.to, kExtent);  // the same again: nothing
+  EXPECT_EQ(r.to, r.from);
+  w = writer.grow(1000 * kKiB, kExtent);  // the writer's extent is the whole ring now
+  EXPECT_EQ(writer.mapped_end(kExtent), kExtent);
+  r = reader.follow(writer.mapped_end(kExtent), kExtent);
+  EXPECT_EQ(r.from, 128 * kKiB);
+  EXPECT_EQ(r.to, kExtent);
+  EXPECT_FALSE(reader.reaches_unmapped(kExtent * 4));  // whole: a read past it maps nothing
+}
+
 TEST(RingMappingTest, AFillPastTheExtentMapsTheExtentAtOnce) {
   RingMapping mapping;
   RingMapping::Range r = mapping.grow(std::uint64_t{3} << 20, std::uint64_t{1} << 20);

@@ -44,7 +44,7 @@ std::uint64_t offset(const char* base, const void* p) {
 void write_one_of_each(Stream& s) {
   const char put_bytes[5] = {'a', 'b', 'c', 'd', 'e'};
   std::memcpy(rw::put_inline(s.reserve(rw::put_inline_bytes(5)), 0x1000, 5), put_bytes, 5);
-  rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromSharedStaging, 0x2000, 4096, 192);
+  rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromSharedStaging, 0x2000, 4096, 192, 65536);
   rw::send(s.reserve(rw::send_bytes(3, 6)), "tag", 3, "hello!", 6);
   rw::push(s.reserve(rw::kPushBytes), 0x3000, 64, 9);
   rw::get_request(s.reserve(rw::kGetRequestBytes), 0x4000, 24, true);
@@ -72,6 +72,7 @@ TEST(Records, EveryKindReadsBackAsWritten) {
   EXPECT_EQ(staged.origin, kFromSharedStaging);
   EXPECT_EQ(staged.nbytes, 4096u);
   EXPECT_EQ(staged.address, 192u);
+  EXPECT_EQ(staged.ring_mapped, 65536u);
 
   r.next();
   ASSERT_EQ(r.kind(), RecordKind::kSend);
