@@ -20,17 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
+
+#include "minor_faults.h"
 
 enum { kRounds = 4, kQuietUses = 8 };
 static const long kBig = 80L << 20;
-
-static long minor_faults(void) {
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_minflt;
-}
 
 static long resident_bytes(void) {
   long pages = 0, resident = 0;

@@ -29,17 +29,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
+
+#include "minor_faults.h"
 
 enum { kBytes = 64 * 1024, kFirstBytes = 16 * 1024, kPage = 4096, kSteady = 400 };
 /* The largest ring a fill starts in (cache_ring_bytes: 16 MiB at most). */
 static const long kLargestRing = 16L << 20;
-
-static long minor_faults(void) {
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_minflt;
-}
 
 static int kernel_can_populate(void) {
 #ifdef MADV_POPULATE_READ
