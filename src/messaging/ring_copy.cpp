@@ -10,6 +10,7 @@
 #include <x86intrin.h>
 #endif
 
+#include "core/cache_ring.hpp"
 #include "util/block_copy.hpp"
 #include "util/streaming_copy.hpp"
 
@@ -41,18 +42,26 @@ bool RingCopyPolicy::next_streaming() {
   if (forced_ != StagingStores::kAuto) return forced_ == StagingStores::kStreaming;
   bool probe = ++copies_ % kProbeEvery == 0;
   if (streaming_mode_) return !probe;  // plain stores now and then: the placement may change
-  if (plain_seen_ < kSettle || !has_reference() || plain_.least() <= kGate * reference_)
+  if (plain_seen_ < kSettleCopies || plain_bytes_ < settle_bytes_ || !has_reference() ||
+      plain_.least() <= kGate * reference_)
     return false;
   return streaming_.empty() || probe;
 }
 
-void RingCopyPolicy::observe(bool streaming, double cost) {
+void RingCopyPolicy::observe(bool streaming, double cost, std::uint64_t bytes) {
   if (forced_ != StagingStores::kAuto) return;
   (streaming ? streaming_ : plain_).add(cost);
-  if (!streaming) ++plain_seen_;
+  if (!streaming) {
+    ++plain_seen_;
+    plain_bytes_ += bytes;
+  }
   if (plain_.empty() || streaming_.empty()) return;
   streaming_mode_ = streaming_mode_ ? streaming_.least() < plain_.least()
                                     : streaming_.least() < kSwitch * plain_.least();
+}
+
+RingCopy::RingCopy(StagingStores forced) : policy_(forced) {
+  policy_.set_settle_bytes(cache_ring_bytes());
 }
 
 // A copy of the same bytes within this process (into scratch memory it
@@ -91,7 +100,7 @@ void RingCopy::copy(void* dst, const void* src, std::size_t n) {
     copy_block_streaming(dst, src, n);
   else
     copy_block(dst, src, n);
-  policy_.observe(streaming, static_cast<double>(ticks() - t0) / static_cast<double>(n));
+  policy_.observe(streaming, static_cast<double>(ticks() - t0) / static_cast<double>(n), n);
 }
 
 }  // namespace superstep

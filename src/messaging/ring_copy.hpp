@@ -36,21 +36,28 @@ class RingCopyPolicy {
   static constexpr double kGate = 3.5;         // plain copies this much dearer than a local one
   static constexpr double kSwitch = 0.7;       // streaming must cost less than this share of plain
   static constexpr unsigned kProbeEvery = 32;  // copies between tries of the other way
-  // Plain copies seen before anything is tried: the first round of a ring
-  // finds its lines in memory, not in a cache (16 copies of 64 KiB in a ring
-  // of 1 MiB).
-  static constexpr unsigned kSettle = 16;
+  // Plain copies seen before anything is tried: those of the ring's first
+  // round, which find its lines in memory, not in a cache. Counted in bytes,
+  // a ring's worth (set_settle_bytes), and at least kSettleCopies copies: 16
+  // of 64 KiB in a ring of 1 MiB, but 2 of 1 MiB, whose fills start the ring
+  // again every time. Counted in copies (16), a program putting 1 MiB in a
+  // superstep waited 16 supersteps before trying: where the processors were
+  // far apart, `bench_total_exchange 2 1048576` kept plain stores in most
+  // launches (its put 445-499 us, non-temporal stores 194-311).
+  static constexpr unsigned kSettleCopies = 2;
 
   explicit RingCopyPolicy(StagingStores forced = StagingStores::kAuto) : forced_(forced) {}
+  // How many bytes of plain copies the choice waits for (a ring's first round).
+  void set_settle_bytes(std::uint64_t bytes) { settle_bytes_ = bytes; }
   // What a copy within this processor costs (set once, before observe).
   void set_reference(double cost) { reference_ = cost; }
   bool has_reference() const { return reference_ > 0; }
   // Whether the next large copy takes non-temporal stores.
   bool next_streaming();
-  // What a large copy cost, by the way it took. Costs of copies of different
-  // sizes mix in the same windows, and the least of them decides, which leans
-  // to plain stores wherever some plain copies are cheap.
-  void observe(bool streaming, double cost);
+  // What a large copy of `bytes` cost a byte, by the way it took. Costs of
+  // copies of different sizes mix in the same windows, and the least of them
+  // decides, which leans to plain stores wherever some plain copies are cheap.
+  void observe(bool streaming, double cost, std::uint64_t bytes);
   bool streaming_chosen() const { return streaming_mode_; }
   StagingStores forced() const { return forced_; }
 
@@ -74,6 +81,8 @@ class RingCopyPolicy {
   bool streaming_mode_ = false;
   std::uint64_t copies_ = 0;
   std::uint64_t plain_seen_ = 0;
+  std::uint64_t plain_bytes_ = 0;
+  std::uint64_t settle_bytes_ = 0;
 };
 
 // The policy with a clock: copies as it chooses and times the large copies.
@@ -81,7 +90,7 @@ class RingCopy {
  public:
   static constexpr std::size_t kMinBytes = std::size_t{16} << 10;
 
-  explicit RingCopy(StagingStores forced = StagingStores::kAuto) : policy_(forced) {}
+  explicit RingCopy(StagingStores forced = StagingStores::kAuto);
   void copy(void* dst, const void* src, std::size_t n);
   const RingCopyPolicy& policy() const { return policy_; }
 

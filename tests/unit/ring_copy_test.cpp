@@ -52,16 +52,22 @@ TEST(RingCopy, CopiesEveryByteWhicheverWayItChooses) {
 }
 
 // Drives the policy with the costs a placement gives: plain and streaming
-// copies at these costs per byte, `copies` times.
-int streaming_copies(RingCopyPolicy& policy, double plain, double streaming, int copies) {
+// copies of `bytes` (64 KiB unless said) at these costs per byte, `copies` times.
+constexpr std::uint64_t kCopyBytes = std::uint64_t{64} << 10;
+int streaming_copies(RingCopyPolicy& policy, double plain, double streaming, int copies,
+                     std::uint64_t bytes = kCopyBytes) {
   int chosen = 0;
   for (int i = 0; i < copies; ++i) {
     bool s = policy.next_streaming();
     chosen += s;
-    policy.observe(s, s ? streaming : plain);
+    policy.observe(s, s ? streaming : plain, bytes);
   }
   return chosen;
 }
+
+// A ring of 1 MiB: its first round is 16 copies of 64 KiB.
+constexpr std::uint64_t kRingBytes = std::uint64_t{1} << 20;
+constexpr int kSettle64KiB = static_cast<int>(kRingBytes / kCopyBytes);
 
 TEST(RingCopyPolicy, NeverTriesStreamingWherePlainCopiesAreCheap) {
   // Close placement: plain stores cost 1.3x a copy within the processor.
@@ -74,11 +80,29 @@ TEST(RingCopyPolicy, TakesStreamingWhereItIsCheaperAndPlainIsDear) {
   // Far placement: plain stores 9.7x a local copy, streaming ones 2x.
   RingCopyPolicy policy;
   policy.set_reference(1.0);
+  policy.set_settle_bytes(kRingBytes);
   int streaming = streaming_copies(policy, 9.7, 2.0, 1000);
   EXPECT_TRUE(policy.streaming_chosen());
-  // kSettle plain copies before anything is tried, then plain only to probe.
-  EXPECT_GE(streaming, 1000 - static_cast<int>(RingCopyPolicy::kSettle) -
-                           1000 / static_cast<int>(RingCopyPolicy::kProbeEvery) - 1);
+  // A ring's worth of plain copies before anything is tried, then plain only to probe.
+  EXPECT_GE(streaming,
+            1000 - kSettle64KiB - 1000 / static_cast<int>(RingCopyPolicy::kProbeEvery) - 1);
+}
+
+TEST(RingCopyPolicy, WaitsForTheRingsFirstRoundInBytes) {
+  // 64 KiB copies in a 1 MiB ring: nothing tried during the first 16.
+  RingCopyPolicy small;
+  small.set_reference(1.0);
+  small.set_settle_bytes(kRingBytes);
+  EXPECT_EQ(streaming_copies(small, 9.7, 2.0, kSettle64KiB), 0);
+  EXPECT_EQ(streaming_copies(small, 9.7, 2.0, 1), 1);
+  // 1 MiB copies: the first round is one copy; tried after kSettleCopies.
+  RingCopyPolicy large;
+  large.set_reference(1.0);
+  large.set_settle_bytes(kRingBytes);
+  const int settle = static_cast<int>(RingCopyPolicy::kSettleCopies);
+  EXPECT_EQ(streaming_copies(large, 9.7, 2.0, settle, kRingBytes), 0);
+  EXPECT_EQ(streaming_copies(large, 9.7, 2.0, 1, kRingBytes), 1);
+  EXPECT_TRUE(large.streaming_chosen());
 }
 
 TEST(RingCopyPolicy, KeepsPlainWhereStreamingIsNoCheaper) {
@@ -106,7 +130,7 @@ TEST(RingCopyPolicy, OneSlowCopyChangesNothing) {
   RingCopyPolicy policy;
   policy.set_reference(1.0);
   streaming_copies(policy, 1.2, 2.5, 20);
-  policy.observe(false, 50.0);
+  policy.observe(false, 50.0, kCopyBytes);
   EXPECT_EQ(streaming_copies(policy, 1.2, 2.5, 100), 0);
 }
 
