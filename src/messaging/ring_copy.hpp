@@ -42,8 +42,9 @@ class RingCopyPolicy {
   // of 64 KiB in a ring of 1 MiB, but 2 of 1 MiB, whose fills start the ring
   // again every time. Counted in copies (16), a program putting 1 MiB in a
   // superstep waited 16 supersteps before trying: where the processors were
-  // far apart, `bench_total_exchange 2 1048576` kept plain stores in most
-  // launches (its put 445-499 us, non-temporal stores 194-311).
+  // far apart, `bench_total_exchange 2 1048576` kept plain stores in half its
+  // launches (its put 445-499 us, 223-345 in the others; non-temporal stores
+  // forced: 194-311).
   static constexpr unsigned kSettleCopies = 2;
 
   explicit RingCopyPolicy(StagingStores forced = StagingStores::kAuto) : forced_(forced) {}
