@@ -395,6 +395,17 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
   reads.flush();
 }
 
+namespace {
+// Empties a buffer used once a superstep; the memory an unusually large
+// superstep needed goes back once supersteps have needed less for a while
+// (util/memory_keep.hpp).
+void clear_keeping(ByteBuffer& buffer, MemoryKeep& keep) {
+  const bool release = keep.release(buffer.size());
+  buffer.clear();
+  if (release) buffer.trim(MemoryKeep::kKeepBytes);
+}
+}  // namespace
+
 void Runtime::start_next_superstep() {
   parity_ ^= 1;
   outbox_[parity_].clear();
@@ -403,14 +414,8 @@ void Runtime::start_next_superstep() {
   direct_copies_.clear();
   answered_gets_ = read_gets_ = bulk_gets_ = false;
   bulk_answers_.clear();
-  // Memory an unusually large superstep needed goes back once supersteps
-  // have needed less for a while (util/memory_keep.hpp).
-  const bool release_get_staging = get_staging_keep_.release(get_staging_.size());
-  get_staging_.clear();
-  if (release_get_staging) get_staging_.trim(MemoryKeep::kKeepBytes);
-  const bool release_bulk_landing = bulk_landing_keep_.release(bulk_landing_.size());
-  bulk_landing_.clear();
-  if (release_bulk_landing) bulk_landing_.trim(MemoryKeep::kKeepBytes);
+  clear_keeping(get_staging_, get_staging_keep_);
+  clear_keeping(bulk_landing_, bulk_landing_keep_);
   // What the streams of this parity were fetched into: the queue of the
   // superstep that read them has ended. (A sync without streams fetches
   // nothing, so the count is taken here, not in fetch_streams.)

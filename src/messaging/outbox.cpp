@@ -37,13 +37,14 @@ void Outbox::seal() {
 
 void Outbox::clear() {
   settle_all();
+  // What this use needed, for trim() (util/memory_keep.hpp).
   last_use_bytes_ = std::max(bulk_.size(), staged_);
-  for (const Lane& lane : lanes_) last_use_bytes_ = std::max(last_use_bytes_, lane.stream.size());
   // The next superstep of this parity stages after where this one ended
   // (core/cache_ring.hpp).
   staged_start_ = next_ring_start(staged_start_, staged_);
   staged_ = staged_start_;
   for (Lane& lane : lanes_) {
+    last_use_bytes_ = std::max(last_use_bytes_, lane.stream.size());
     lane.stream.clear();
     lane.next_address = kNoRecord;
     lane.sends = lane.send_bytes = lane.others = lane.get_requests = 0;
