@@ -95,6 +95,11 @@ class Outbox {
     settle(lanes_[dst]);
     if (put_extending(dst, dst_address, src, nbytes)) return true;
     Lane& lane = lanes_[dst];
+    // A run that has filled a whole record goes on in the staging ring.
+    if (dst_address == lane.next_address &&
+        (lane.ring_at || lane.open_bytes + nbytes > kCombineMax) && staging_.data) [[unlikely]] {
+      if (continue_run_in_staging(dst, dst_address, src, nbytes)) return true;
+    }
     std::uint64_t record_bytes = record_writer::put_inline_bytes(nbytes);
     if (!lane.stream.has_room(record_bytes)) return false;
     if (lane.stream.empty()) ++nonempty_streams_;
@@ -105,6 +110,7 @@ class Outbox {
     lane.open_header = static_cast<std::uint64_t>(at - lane.stream.data());
     lane.open_bytes = static_cast<std::uint32_t>(nbytes);
     lane.next_address = next_after(dst_address, nbytes);
+    lane.ring_at = nullptr;
     return true;
   }
   // A run of puts each of which continues the last into one stream (an
@@ -118,6 +124,11 @@ class Outbox {
   // Its layout is the one the program's inline first tier of bsp_put grows
   // (superstep/inline_paths.h): at, where the run's next bytes go; end, how
   // far it may grow (at == end: no room, or no run).
+  // A run that fills a whole record (kCombineMax) goes on in the shared
+  // staging ring, where there is one, as a staged put that grows
+  // (continue_run_in_staging): the destination then copies its bytes from
+  // there straight into place at the sync, as it does a large put's, instead
+  // of fetching a stream that holds them and copying them again.
   using Run = superstep_run;
   // Opens in `run` (which must stay where it is while the run is open) the run
   // that continues the last put into dst's stream, for at most max_bytes; no
@@ -192,7 +203,13 @@ class Outbox {
     std::uint64_t next_address = kNoRecord;  // where such a put starts
     std::uint64_t open_header = 0;           // offset of that record's header
     std::uint32_t open_bytes = 0;            // its byte count so far
-    Run* open_run = nullptr;                 // a run whose bytes the lane does not count yet
+    // Where the open record is a staged put a run grows (a kPutRemote from
+    // the staging ring), where its next bytes go in the ring and how far
+    // its share of the ring reaches; ring_at nullptr: the record is in the
+    // stream. Meaningful while next_address is.
+    char* ring_at = nullptr;
+    char* ring_end = nullptr;
+    Run* open_run = nullptr;  // a run whose bytes the lane does not count yet
     // When open_run is a send window's: the length of each of its records and
     // the payload bytes in each (else 0).
     std::uint32_t window_record = 0, window_payload = 0;
@@ -205,6 +222,10 @@ class Outbox {
     if (!run) [[likely]]
       return;
     lane.open_run = nullptr;
+    if (lane.ring_at && !lane.window_record) {
+      settle_ring_run(lane, *run);
+      return;
+    }
     char* settled = lane.stream.data() + lane.stream.size();
     auto grown = static_cast<std::uint32_t>(run->at - settled);
     run->end = run->at;
@@ -253,12 +274,41 @@ class Outbox {
     Lane& lane = lanes_[dst];
     // The open record's state lives here, not in the stream: extending it
     // reads nothing back from the stream (one store to its byte count).
-    if (dst_address != lane.next_address || lane.open_bytes + nbytes > kCombineMax ||
-        !lane.stream.has_room(padded8(nbytes)))
+    if (dst_address != lane.next_address) return false;
+    if (lane.ring_at) [[unlikely]]
+      return extend_ring_record(lane, src, nbytes);
+    if (lane.open_bytes + nbytes > kCombineMax || !lane.stream.has_room(padded8(nbytes)))
       return false;
     grow_open_record(lane, src, static_cast<std::uint32_t>(nbytes));
     return true;
   }
+  // The same for a record whose bytes are in the staging ring, while its
+  // share of the ring has room.
+  static bool extend_ring_record(Lane& lane, const void* src, std::uint64_t nbytes) {
+    if (static_cast<std::uint64_t>(lane.ring_end - lane.ring_at) < nbytes) return false;
+    copy_bytes(lane.ring_at, src, nbytes);
+    lane.ring_at += nbytes;
+    grow_ring_record(lane, static_cast<std::uint32_t>(nbytes));
+    return true;
+  }
+  // Counts nbytes more in the open staged record (their bytes are in the ring).
+  static void grow_ring_record(Lane& lane, std::uint32_t nbytes) {
+    lane.open_bytes += nbytes;
+    lane.next_address += nbytes;
+    record_writer::set_put_remote_bytes(lane.stream.data() + lane.open_header, lane.open_bytes);
+  }
+  // Tells the lane of the bytes its run wrote into the ring, and ends the run.
+  static void settle_ring_run(Lane& lane, Run& run) {
+    auto grown = static_cast<std::uint32_t>(run.at - lane.ring_at);
+    run.end = run.at;
+    lane.ring_at = run.at;
+    if (grown) grow_ring_record(lane, grown);
+  }
+  // Starts a staged put record for a put that continues a full record, in a
+  // share of the staging ring of its own; false (nothing done) where the
+  // staging area has no room left.
+  bool continue_run_in_staging(int dst, std::uint64_t dst_address, const void* src,
+                               std::uint64_t nbytes);
   // Appends a put's nbytes to the open record of the lane's stream, which has
   // room for them (the put starts at lane.next_address).
   [[gnu::always_inline]] static void grow_open_record(Lane& lane, const void* src,

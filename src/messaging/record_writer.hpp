@@ -54,6 +54,12 @@ inline void put_remote(char* at, RemoteOrigin origin, std::uint64_t dst_address,
   detail::store(at + sizeof(RecordHeader), RemoteSource{nbytes, address, ring_mapped});
 }
 
+// Sets the byte count of the kPutRemote record at `record` (a staged put
+// that a run of puts grows: Outbox::continue_run_in_staging).
+inline void set_put_remote_bytes(char* record, std::uint64_t nbytes) {
+  detail::store(record + sizeof(RecordHeader) + offsetof(RemoteSource, nbytes), nbytes);
+}
+
 // A get's request to the owner of its source (answered in a reply round).
 inline void get_request(char* at, std::uint64_t address, std::uint64_t nbytes, bool as_bulk) {
   detail::store(at, RecordHeader{RecordKind::kGetRequest, as_bulk ? kAnswerAsBulk : 0, address});

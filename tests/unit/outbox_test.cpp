@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <tuple>
 #include <vector>
 
 #include "core/cache_ring.hpp"
@@ -521,6 +522,123 @@ TEST_F(SendWindowTest, ClosesBeforeAnythingElseAndEndsWhereTheStreamWouldGrow) {
 // far as the larger of the two, in 64 KiB steps, up to the ring's extent and
 // never past it; the ranges follow one another from 0; a fill within what is
 // mapped maps nothing; once the extent is mapped no fill maps more.
+// The bytes of one destination's put records, in order, and whether each
+// record starts where the last ended (one run of puts from `first` on).
+struct RunBytes {
+  std::vector<char> bytes;
+  std::vector<RecordKind> kinds;
+  bool contiguous = true;
+};
+RunBytes run_bytes(const ByteBuffer& stream, const char* staging, std::uint64_t first) {
+  RunBytes out;
+  std::uint64_t next = first;
+  for (const RecordReader& r : records(stream)) {
+    out.kinds.push_back(r.kind());
+    const char* data;
+    std::uint64_t dst, n;
+    if (r.kind() == RecordKind::kPutInline) {
+      data = static_cast<const char*>(r.put_inline().data);
+      dst = r.put_inline().dst_address;
+      n = r.put_inline().nbytes;
+    } else {
+      PutRemoteRecord put = r.put_remote();
+      EXPECT_EQ(put.origin, kFromSharedStaging);
+      // Read straight into place by the destination: a whole number of lines from it.
+      EXPECT_EQ((put.dst_address - reinterpret_cast<std::uintptr_t>(staging + put.address)) % 64,
+                0u);
+      data = staging + put.address;
+      dst = put.dst_address;
+      n = put.nbytes;
+    }
+    out.contiguous = out.contiguous && dst == next;
+    next = dst + n;
+    out.bytes.insert(out.bytes.end(), data, data + n);
+  }
+  return out;
+}
+
+// A run of puts that fills a whole record goes on in the staging ring, as a
+// staged put that grows: the destination then copies its bytes into place
+// once, where from the stream it would fetch them and copy them again. Puts
+// and the first tier's runs (open_run) grow it alike, each lane in a share
+// of the ring of its own, and a new staged record starts where a share is
+// spent.
+TEST_F(OutboxTest, LongRunsGoOnInTheStagingRing) {
+  std::vector<char> area(std::size_t{32} << 20);
+  out.set_staging({area.data(), area.size()});
+  const int n = static_cast<int>(4 * cache_ring_bytes() / 8);  // past several shares
+  std::vector<std::uint64_t> a(n), b(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = 0x1000000000u + static_cast<std::uint64_t>(i);
+    b[i] = 0x2000000000u + static_cast<std::uint64_t>(i);
+  }
+  const std::uint64_t to_a = 0x7f0000100000, to_b = 0x7f0000900010;
+  Outbox::Run run;
+  out.stream(1).make_room(2 * Outbox::kCombineMax);
+  int i = 0;
+  // Lane 1 by the first tier's runs, lane 2 by puts, dealt in turn.
+  while (i < n) {
+    out.put(2, to_b + 8 * static_cast<std::uint64_t>(i), &b[i], 8);
+    out.put(1, to_a + 8 * static_cast<std::uint64_t>(i), &a[i], 8);
+    out.open_run(1, run, UINT64_MAX);
+    for (++i; i < n && i % 100 != 0; ++i) {
+      out.put(2, to_b + 8 * static_cast<std::uint64_t>(i), &b[i], 8);
+      if (!superstep_run_extend(&run, &a[i], 8)) {
+        out.put(1, to_a + 8 * static_cast<std::uint64_t>(i), &a[i], 8);
+        out.open_run(1, run, UINT64_MAX);
+      }
+    }
+  }
+  for (auto [dst, values, to] : {std::tuple{1, &a, to_a}, std::tuple{2, &b, to_b}}) {
+    RunBytes got = run_bytes(out.stream(dst), area.data(), to);
+    EXPECT_TRUE(got.contiguous) << "lane " << dst;
+    ASSERT_EQ(got.bytes.size(), 8u * n) << "lane " << dst;
+    EXPECT_EQ(std::memcmp(got.bytes.data(), values->data(), got.bytes.size()), 0) << "lane " << dst;
+    ASSERT_GE(got.kinds.size(), 3u);
+    EXPECT_EQ(got.kinds[0], RecordKind::kPutInline);  // the run's first record, in the stream
+    for (std::size_t k = 1; k < got.kinds.size(); ++k)
+      EXPECT_EQ(got.kinds[k], RecordKind::kPutRemote) << "lane " << dst << ", record " << k;
+    // One staged record per share, not one per put or per run.
+    EXPECT_LT(got.kinds.size(), 8u * n / Outbox::kCombineMax) << "lane " << dst;
+  }
+}
+
+// Where the staging ring has no room left, a run goes on in its stream.
+TEST_F(OutboxTest, LongRunsGoOnInTheStreamOnceTheStagingIsFull) {
+  std::vector<char> area(2 * Outbox::kCombineMax);
+  out.set_staging({area.data(), area.size()});
+  const int n = static_cast<int>(6 * Outbox::kCombineMax / 8);
+  std::vector<std::uint64_t> a(n);
+  for (int i = 0; i < n; ++i) a[i] = static_cast<std::uint64_t>(i) * 11;
+  for (int i = 0; i < n; ++i) out.put(1, 0x10000 + 8 * static_cast<std::uint64_t>(i), &a[i], 8);
+  RunBytes got = run_bytes(out.stream(1), area.data(), 0x10000);
+  EXPECT_TRUE(got.contiguous);
+  ASSERT_EQ(got.bytes.size(), 8u * n);
+  EXPECT_EQ(std::memcmp(got.bytes.data(), a.data(), got.bytes.size()), 0);
+  // In the stream, then in the staging while it had room, then in the stream.
+  ASSERT_GE(got.kinds.size(), 3u);
+  EXPECT_EQ(got.kinds.front(), RecordKind::kPutInline);
+  EXPECT_EQ(got.kinds[1], RecordKind::kPutRemote);
+  EXPECT_EQ(got.kinds.back(), RecordKind::kPutInline);
+}
+
+// A staged run ends with its superstep: the next one starts its own records.
+TEST_F(OutboxTest, AStagedRunEndsWithItsSuperstep) {
+  std::vector<char> area(std::size_t{8} << 20);
+  out.set_staging({area.data(), area.size()});
+  const int n = static_cast<int>(2 * Outbox::kCombineMax / 8);
+  std::vector<std::uint64_t> a(n + 1);
+  for (int i = 0; i <= n; ++i) a[i] = static_cast<std::uint64_t>(i) * 13;
+  for (int i = 0; i < n; ++i) out.put(1, 0x10000 + 8 * static_cast<std::uint64_t>(i), &a[i], 8);
+  ASSERT_EQ(records(out.stream(1)).back().kind(), RecordKind::kPutRemote);
+  out.clear();
+  out.put(1, 0x10000 + 8 * static_cast<std::uint64_t>(n), &a[n], 8);
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].kind(), RecordKind::kPutInline);
+  EXPECT_EQ(r[0].put_inline().nbytes, 8u);
+}
+
 TEST(RingMappingTest, MapsTwiceAsFarAsAFillReachesUpToTheExtent) {
   constexpr std::uint64_t kKiB = 1024, kExtent = 1280 * kKiB;
   RingMapping mapping;
