@@ -4,7 +4,11 @@
 // `count` puts of 8 bytes dealt out cyclically, element i to process
 // (pid + i) % p, each process's elements consecutive in its slice there (a
 // cyclic distribution: the puts to each process continue one another while
-// puts to the others come in between).
+// puts to the others come in between); and `count` puts of 16 bytes (a
+// complex number) dealt as an FFT's permutation deals its vector from the
+// cyclic to the block distribution (apps/fft): element j of process s to
+// process (j p + s) / m at element (j p + s) mod m, m = count / p, so that
+// the puts to each process lie p elements apart.
 // bench/compare.sh runs the OpenMPI peer (bench_mpi_small_puts) beside it.
 // Usage: bench_small_puts [p] [count]
 #include <bsp.h>
@@ -36,6 +40,21 @@ double time_cyclic_puts(const std::vector<std::uint64_t>& src, std::uint64_t* ds
   bsp_sync();
   double t0 = bsp_time();
   for (int i = 0; i < count; ++i) bsp_put((me + i) % p, &src[i], dst, (me * slice + i / p) * 8, 8);
+  bsp_sync();
+  return bsp_time() - t0;
+}
+struct Complex {
+  double re, im;
+};
+double time_permutation(const std::vector<Complex>& src, Complex* dst, int m) {
+  const int p = bsp_nprocs(), me = bsp_pid();
+  bsp_sync();
+  double t0 = bsp_time();
+  for (int j = 0; j < m; ++j) {
+    const int sigma = j * p + me;
+    bsp_put(sigma / m, &src[j], dst, (sigma % m) * static_cast<int>(sizeof(Complex)),
+            sizeof(Complex));
+  }
   bsp_sync();
   return bsp_time() - t0;
 }
@@ -71,14 +90,22 @@ int main(int argc, char** argv) {
   std::vector<std::uint64_t> dealt(static_cast<std::size_t>(slice) * p, 0);
   bsp_push_reg(dst.data(), count * 8);
   bsp_push_reg(dealt.data(), static_cast<int>(dealt.size() * 8));
+  const int m = count / p;  // the permutation's elements per process
+  std::vector<Complex> vector_part(m), permuted(m);
+  for (int j = 0; j < m; ++j) vector_part[j] = {static_cast<double>(j * p + bsp_pid()), 0.5};
+  bsp_push_reg(permuted.data(), m * static_cast<int>(sizeof(Complex)));
   bsp_sync();
-  std::vector<double> put, hpput, send, cyclic;
+  std::vector<double> put, hpput, send, cyclic, permutation;
   for (int s = 0; s < samples; ++s) {
     put.push_back(time_puts(src, dst.data(), count, false));
     hpput.push_back(time_puts(src, dst.data(), count, true));
     send.push_back(time_sends(src, count));
     cyclic.push_back(time_cyclic_puts(src, dealt.data(), count));
+    permutation.push_back(time_permutation(vector_part, permuted.data(), m));
   }
+  for (int k = 0; k < m; ++k)  // global element bsp_pid() * m + k, in the block distribution
+    if (permuted[k].re != static_cast<double>(bsp_pid() * m + k) || permuted[k].im != 0.5)
+      bsp_abort("wrong permuted element at %d", k);
   int prev = (bsp_pid() + bsp_nprocs() - 1) % bsp_nprocs();
   for (int i = 0; i < count; ++i)
     if (dst[i] != (static_cast<std::uint64_t>(prev) << 32 | i)) bsp_abort("wrong value at %d", i);
@@ -98,6 +125,11 @@ int main(int argc, char** argv) {
         "  dealt cyclically, %d puts of 8 bytes, element i to process (pid + i) %% %d, then one "
         "sync: %.1f us\n",
         count, p, bench::median(cyclic) * 1e6);
+  if (bsp_pid() == 0)
+    std::printf(
+        "  as an FFT's permutation, %d puts of 16 bytes, element j of process s to process "
+        "(j p + s) / m, element (j p + s) %% m, then the sync: %.1f us\n",
+        m * p, bench::median(permutation) * 1e6);
   bsp_end();
   return 0;
 }

@@ -81,6 +81,10 @@ void Runtime::exchange_bulk_messages() {
       if (rec.kind() == RecordKind::kPutInline) {
         PutInlineRecord put = rec.put_inline();
         others.push_back(span_of(put.dst_address, put.nbytes));
+      } else if (rec.kind() == RecordKind::kPutStrided) {
+        // The bytes from its first element to the end of its last: no message lands in between.
+        PutStridedRecord put = rec.put_strided();
+        others.push_back(span_of(put.dst_address, (put.count - 1) * put.stride + put.element));
       } else if (rec.kind() == RecordKind::kPutRemote) {
         PutRemoteRecord put = rec.put_remote();
         if (src != pid_) {

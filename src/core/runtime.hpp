@@ -85,10 +85,12 @@ class Runtime {
     std::uint64_t end = static_cast<std::uint64_t>(offset) + static_cast<std::uint32_t>(nbytes);
     // Also what stops a NULL dst on an empty entry (ident nullptr, size 0).
     if (end > last.size) return false;
-    if (!outbox_[parity_].put_inline_if_room(pid, last.base + static_cast<std::uint32_t>(offset),
-                                             src, static_cast<std::uint32_t>(nbytes)))
+    Outbox& out = outbox_[parity_];
+    if (!out.put_inline_if_room(pid, last.base + static_cast<std::uint32_t>(offset), src,
+                                static_cast<std::uint32_t>(nbytes)))
       return false;
-    open_put_run(pid, dst, end, last.size);
+    if (out.run_likely(pid, static_cast<std::uint32_t>(nbytes)))
+      open_put_run(pid, dst, end, last.size);
     return true;
   }
   void get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
@@ -210,6 +212,7 @@ class Runtime {
   const bool* awaited_replies(std::uint32_t all);
   void apply_streams();
   void apply_stream(int src, const char* begin, const char* end);
+  void apply_strided(const PutStridedRecord& put);
   // When a staged put's record says src has mapped more of its staging ring
   // of this parity than this process has: maps its view as far (cache_ring.hpp).
   [[gnu::noinline]] void map_staging_of(int src, const char* staging, std::uint64_t writer_mapped);

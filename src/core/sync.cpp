@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "core/cache_ring.hpp"
 #include "core/errors.hpp"
@@ -327,6 +328,24 @@ void Runtime::map_staging_of(int src, const char* staging, std::uint64_t writer_
   populate_ring_for_reading(staging, range.from, range.to);
 }
 
+// Each element in its turn, as the puts it stands for would have been
+// (a constant size for the common ones, so that each is a load and a store).
+void Runtime::apply_strided(const PutStridedRecord& put) {
+  auto copy_each = [&put](auto element_bytes) {
+    char* to = reinterpret_cast<char*>(put.dst_address);
+    const char* from = put.data;
+    const std::uint64_t step = padded8(element_bytes);
+    for (std::uint64_t k = 0; k < put.count; ++k, to += put.stride, from += step)
+      std::memcpy(to, from, element_bytes);
+  };
+  if (put.element == 8)
+    copy_each(std::integral_constant<std::uint32_t, 8>{});
+  else if (put.element == 16)
+    copy_each(std::integral_constant<std::uint32_t, 16>{});
+  else
+    copy_each(put.element);
+}
+
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
   if (begin == end) return;
   // Its tally counted the sends: a stream of sends alone joins the queue as
@@ -349,6 +368,11 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         reads.flush();
         PutInlineRecord put = rec.put_inline();
         copy_bytes(reinterpret_cast<void*>(put.dst_address), put.data, put.nbytes);
+        break;
+      }
+      case RecordKind::kPutStrided: {
+        reads.flush();
+        apply_strided(rec.put_strided());
         break;
       }
       case RecordKind::kPutRemote: {

@@ -48,6 +48,7 @@ void Outbox::clear() {
     lane.stream.clear();
     lane.next_address = kNoRecord;
     lane.ring_at = lane.ring_end = nullptr;
+    lane.stride = 0;
     lane.sends = lane.send_bytes = lane.others = lane.get_requests = 0;
   }
   bulk_start_ = next_ring_start(bulk_start_, bulk_.size());
@@ -149,7 +150,7 @@ void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {
   Lane& lane = lanes_[dst];
   settle(lane);
   run = Run{};
-  if (lane.next_address == kNoRecord) return;
+  if (lane.next_address == kNoRecord || lane.stride) return;  // no run grows a strided record
   if (lane.ring_at) {
     std::uint64_t room =
         std::min(static_cast<std::uint64_t>(lane.ring_end - lane.ring_at), max_bytes);
@@ -199,6 +200,7 @@ bool Outbox::continue_run_in_staging(int dst, std::uint64_t dst_address, const v
   lane.next_address = dst_address + nbytes;
   lane.ring_at = staging_.data + offset + nbytes;
   lane.ring_end = staging_.data + end;
+  lane.stride = 0;
   return true;
 }
 

@@ -35,6 +35,11 @@ class Outbox {
   // new one, up to this many bytes: writing an array element by element then
   // costs one record per few kilobytes at the sync, not one per element.
   static constexpr std::uint64_t kCombineMax = 4096;
+  // Puts of one size up to this many bytes, each the same distance after the
+  // last, share one strided record (kPutStrided): an array dealt out element
+  // by element (an FFT's permutation) then costs its elements' bytes in the
+  // stream and one record at the sync, not a header and a record each.
+  static constexpr std::uint32_t kStridedMax = 64;
 
   // inline_only: no payload is read from this process's memory at the sync
   // (for engines that cannot read another process's memory): large puts go to
@@ -100,6 +105,10 @@ class Outbox {
         (lane.ring_at || lane.open_bytes + nbytes > kCombineMax) && staging_.data) [[unlikely]] {
       if (continue_run_in_staging(dst, dst_address, src, nbytes)) return true;
     }
+    if (starts_stride(lane, dst_address, nbytes)) [[unlikely]] {
+      make_strided(lane, dst_address, src, static_cast<std::uint32_t>(nbytes));
+      return true;
+    }
     std::uint64_t record_bytes = record_writer::put_inline_bytes(nbytes);
     if (!lane.stream.has_room(record_bytes)) return false;
     if (lane.stream.empty()) ++nonempty_streams_;
@@ -111,6 +120,7 @@ class Outbox {
     lane.open_bytes = static_cast<std::uint32_t>(nbytes);
     lane.next_address = next_after(dst_address, nbytes);
     lane.ring_at = nullptr;
+    lane.stride = 0;
     return true;
   }
   // A run of puts each of which continues the last into one stream (an
@@ -130,6 +140,16 @@ class Outbox {
   // there straight into place at the sync, as it does a large put's, instead
   // of fetching a stream that holds them and copying them again.
   using Run = superstep_run;
+  // Whether the next put to dst is likely to continue the put of nbytes just
+  // made there, so that a run is worth opening: where that put continued the
+  // one before it (its record holds more), or went on in the staging ring.
+  // A put that started a record of its own, as every put of a strided
+  // pattern does (an FFT's permutation), would open a run no put takes:
+  // opening it cost a sixth of such a put (`bench_small_puts`' strided row).
+  bool run_likely(int dst, std::uint32_t nbytes) const {
+    const Lane& lane = lanes_[dst];
+    return lane.ring_at || lane.open_bytes > nbytes;
+  }
   // Opens in `run` (which must stay where it is while the run is open) the run
   // that continues the last put into dst's stream, for at most max_bytes; no
   // room where that put's record cannot grow.
@@ -209,6 +229,10 @@ class Outbox {
     // stream. Meaningful while next_address is.
     char* ring_at = nullptr;
     char* ring_end = nullptr;
+    // Where the open record is strided (kPutStrided): the distance between its
+    // elements (open_bytes each) and how many it holds; 0: it is not.
+    // Meaningful while next_address is.
+    std::uint64_t stride = 0, strided_count = 0;
     Run* open_run = nullptr;  // a run whose bytes the lane does not count yet
     // When open_run is a send window's: the length of each of its records and
     // the payload bytes in each (else 0).
@@ -277,6 +301,7 @@ class Outbox {
     if (dst_address != lane.next_address) return false;
     if (lane.ring_at) [[unlikely]]
       return extend_ring_record(lane, src, nbytes);
+    if (lane.stride) return extend_strided(lane, src, nbytes);
     if (lane.open_bytes + nbytes > kCombineMax || !lane.stream.has_room(padded8(nbytes)))
       return false;
     grow_open_record(lane, src, static_cast<std::uint32_t>(nbytes));
@@ -290,6 +315,37 @@ class Outbox {
     lane.ring_at += nbytes;
     grow_ring_record(lane, static_cast<std::uint32_t>(nbytes));
     return true;
+  }
+  // The same for a strided record: a put of its element's size, where the
+  // stream has room.
+  static bool extend_strided(Lane& lane, const void* src, std::uint64_t nbytes) {
+    if (nbytes != lane.open_bytes || !lane.stream.has_room(padded8(nbytes))) return false;
+    copy_bytes(lane.stream.grow_in_room(padded8(nbytes)), src, nbytes);
+    lane.next_address += lane.stride;
+    record_writer::set_put_strided_count(lane.stream.data() + lane.open_header,
+                                         ++lane.strided_count);
+    return true;
+  }
+  // Whether a put that does not continue the open record makes it strided:
+  // that record is a put record of one element of this size (a run's bytes
+  // settled already), the put lands further on than that element ends, and
+  // the stream has room for the change.
+  static bool starts_stride(const Lane& lane, std::uint64_t dst_address, std::uint64_t nbytes) {
+    if (lane.next_address == kNoRecord || lane.ring_at || lane.stride ||
+        lane.open_bytes != nbytes || nbytes > kStridedMax)
+      return false;
+    return dst_address > lane.next_address &&
+           lane.stream.has_room(record_writer::strided_bytes_added(lane.open_bytes));
+  }
+  static void make_strided(Lane& lane, std::uint64_t dst_address, const void* src,
+                           std::uint32_t nbytes) {
+    std::uint64_t first = lane.next_address - nbytes;
+    lane.stride = dst_address - first;
+    lane.strided_count = 2;
+    lane.stream.grow_in_room(record_writer::strided_bytes_added(nbytes));
+    record_writer::put_strided_from_inline(lane.stream.data() + lane.open_header, lane.stride,
+                                           nbytes, src);
+    lane.next_address = dst_address + lane.stride;
   }
   // Counts nbytes more in the open staged record (their bytes are in the ring).
   static void grow_ring_record(Lane& lane, std::uint32_t nbytes) {

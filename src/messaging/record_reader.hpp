@@ -22,6 +22,13 @@ struct PutInlineRecord {
   const char* data;
   std::uint32_t nbytes;
 };
+struct PutStridedRecord {
+  std::uint64_t dst_address;  // the first element's
+  std::uint64_t stride;
+  std::uint64_t count;
+  std::uint32_t element;  // bytes of each
+  const char* data;       // the elements, each padded to a multiple of 8 bytes
+};
 struct PutRemoteRecord {
   std::uint64_t dst_address;
   RemoteOrigin origin;
@@ -70,12 +77,19 @@ class Record {
   std::uint64_t length() const {
     if (kind() == RecordKind::kSend) [[likely]]  // the queue visits sends in a row
       return sizeof(RecordHeader) + padded8(aux()) + padded8(value());
+    if (kind() == RecordKind::kPutStrided)
+      return sizeof(RecordHeader) + sizeof(StridedInfo) +
+             info<StridedInfo>().count * padded8(aux());
     RecordHeader h;
     std::memcpy(&h, at_, sizeof h);
     return record_length(&h);
   }
 
   PutInlineRecord put_inline() const { return {value(), body(), aux()}; }
+  PutStridedRecord put_strided() const {
+    StridedInfo si = info<StridedInfo>();
+    return {value(), si.stride, si.count, aux(), body() + sizeof(StridedInfo)};
+  }
   PutRemoteRecord put_remote() const {
     RemoteSource rs = info<RemoteSource>();
     return {value(), static_cast<RemoteOrigin>(aux()), rs.nbytes, rs.address, rs.ring_mapped};
@@ -137,6 +151,7 @@ class RecordReader {
   Record record() const { return Record(at_); }
   RecordKind kind() const { return record().kind(); }
   PutInlineRecord put_inline() const { return record().put_inline(); }
+  PutStridedRecord put_strided() const { return record().put_strided(); }
   PutRemoteRecord put_remote() const { return record().put_remote(); }
   SendRecord send() const { return record().send(); }
   PushRecord push() const { return record().push(); }
@@ -147,7 +162,11 @@ class RecordReader {
  private:
   void measure() {
     auto left = static_cast<std::uint64_t>(end_ - at_);
-    length_ = left < sizeof(RecordHeader) ? 0 : record().length();
+    // A strided record's length is in its StridedInfo, which must be there to be read.
+    length_ = left < sizeof(RecordHeader) || (record().kind() == RecordKind::kPutStrided &&
+                                              left < sizeof(RecordHeader) + sizeof(StridedInfo))
+                  ? 0
+                  : record().length();
     if (length_ > left) length_ = 0;
   }
 

@@ -47,6 +47,29 @@ inline void set_put_inline_bytes(char* record, std::uint32_t nbytes) {
   detail::store(record + offsetof(RecordHeader, aux), nbytes);
 }
 
+constexpr std::uint64_t kPutStridedBytes = sizeof(RecordHeader) + sizeof(StridedInfo);
+
+// Turns the kPutInline record at `record`, which holds one element of
+// `element` bytes and ends the stream, into a kPutStrided record of that
+// element and the next, `stride` bytes after it, from `src`. The caller
+// reserved kPutStridedBytes - sizeof(RecordHeader) + padded8(element) more
+// bytes after it (strided_bytes_added).
+constexpr std::uint64_t strided_bytes_added(std::uint32_t element) {
+  return sizeof(StridedInfo) + padded8(element);
+}
+inline void put_strided_from_inline(char* record, std::uint64_t stride, std::uint32_t element,
+                                    const void* src) {
+  char* first = record + sizeof(RecordHeader);
+  std::memmove(first + sizeof(StridedInfo), first, element);
+  detail::store(record + offsetof(RecordHeader, kind), RecordKind::kPutStrided);
+  detail::store(first, StridedInfo{stride, 2});
+  copy_bytes(first + sizeof(StridedInfo) + padded8(element), src, element);
+}
+// Sets how many elements the kPutStrided record at `record` holds.
+inline void set_put_strided_count(char* record, std::uint64_t count) {
+  detail::store(record + sizeof(RecordHeader) + offsetof(StridedInfo, count), count);
+}
+
 // A put whose bytes the destination reads from where `origin` says.
 inline void put_remote(char* at, RemoteOrigin origin, std::uint64_t dst_address,
                        std::uint64_t nbytes, std::uint64_t address, std::uint64_t ring_mapped = 0) {

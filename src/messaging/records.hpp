@@ -28,6 +28,11 @@ enum class RecordKind : std::uint32_t {
   // transfers use the destination's registered area there; it may share its
   // pages (engines with SharedAreas)
   kShareRequest = 7,
+  // header (aux = each element's bytes, value = the first element's
+  // destination address) + StridedInfo, then count elements, each padded to
+  // a multiple of 8 bytes: puts of one size at one distance from each other
+  // (an array dealt out element by element, as an FFT's permutation does)
+  kPutStrided = 8,
 };
 
 struct RecordHeader {
@@ -59,6 +64,12 @@ struct RemoteSource {
   std::uint64_t nbytes;
   std::uint64_t address;
   std::uint64_t ring_mapped;
+};
+
+// Follows a kPutStrided header: element k goes to value + k * stride.
+struct StridedInfo {
+  std::uint64_t stride;
+  std::uint64_t count;
 };
 
 // Follows a kPush header.
@@ -105,6 +116,8 @@ inline std::uint64_t record_length(const RecordHeader* h) {
       return kStreamEndBytes;
     case RecordKind::kShareRequest:
       return sizeof(RecordHeader);
+    case RecordKind::kPutStrided:  // and its elements: Record::length() reads their count
+      return sizeof(RecordHeader) + sizeof(StridedInfo);
   }
   return sizeof(RecordHeader);
 }

@@ -75,16 +75,18 @@ TEST_F(OutboxTest, CombiningStopsAtTheLimit) {
 }
 
 TEST_F(OutboxTest, GapsOddSizesAndInterveningRecordsStartNewRecords) {
-  out.put(1, 0x10000, &words[0], 8);
-  out.put(1, 0x10010, &words[1], 8);  // a gap of 8 bytes
-  out.put(1, 0x10018, &words[2], 3);  // continues: combined
-  out.put(1, 0x1001b, &words[3], 8);  // after an odd size the record is not 8-aligned
-  out.send(1, nullptr, 0, &words[4], 8);
-  out.put(1, 0x10023, &words[5], 8);  // after a send
+  out.put(1, 0x10000, &words[0], 16);
+  out.put(1, 0x10018, &words[2], 8);  // a gap of 8 bytes (and another size: not a stride)
+  out.put(1, 0x10020, &words[3], 3);  // continues: combined
+  out.put(1, 0x10023, &words[4], 8);  // after an odd size the record is not 8-aligned
+  out.send(1, nullptr, 0, &words[5], 8);
+  out.put(1, 0x1002b, &words[6], 8);  // after a send
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r[0].put_inline().nbytes, 16u);
+  EXPECT_EQ(r[1].put_inline().dst_address, 0x10018u);
   EXPECT_EQ(r[1].put_inline().nbytes, 11u);
-  EXPECT_EQ(r[2].put_inline().dst_address, 0x1001bu);
+  EXPECT_EQ(r[2].put_inline().dst_address, 0x10023u);
   EXPECT_EQ(r[3].kind(), RecordKind::kSend);
   EXPECT_EQ(r[4].kind(), RecordKind::kPutInline);
 }
@@ -637,6 +639,86 @@ TEST_F(OutboxTest, AStagedRunEndsWithItsSuperstep) {
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].kind(), RecordKind::kPutInline);
   EXPECT_EQ(r[0].put_inline().nbytes, 8u);
+}
+
+// Puts of one size, each the same distance after the last (an array dealt
+// out element by element), share one strided record: each element costs its
+// bytes in the stream, not a record of its own.
+TEST_F(OutboxTest, PutsAtOneDistanceShareAStridedRecord) {
+  for (std::uint32_t element : {8u, 16u, 24u, 64u}) {
+    Outbox box;
+    box.reset(2, false);
+    const int n = 1000;
+    const std::uint64_t stride = 3 * element + 8, first = 0x7f0000100000;
+    std::vector<char> src(static_cast<std::size_t>(n) * element);
+    for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<char>(i * 13 + i / 251);
+    for (int k = 0; k < n; ++k)
+      box.put(1, first + k * stride, src.data() + static_cast<std::size_t>(k) * element, element);
+    auto r = records(box.stream(1));
+    ASSERT_EQ(r.size(), 1u) << element << "-byte elements";
+    ASSERT_EQ(r[0].kind(), RecordKind::kPutStrided);
+    PutStridedRecord put = r[0].put_strided();
+    EXPECT_EQ(put.dst_address, first);
+    EXPECT_EQ(put.stride, stride);
+    EXPECT_EQ(put.count, static_cast<std::uint64_t>(n));
+    EXPECT_EQ(put.element, element);
+    EXPECT_EQ(std::memcmp(put.data, src.data(), src.size()), 0);  // element sizes of whole words
+    EXPECT_EQ(box.stream(1).size(), record_writer::kPutStridedBytes + src.size());
+  }
+}
+
+// A put that breaks the pattern (another size, another distance, an element
+// before the last, or any other record) starts a record of its own; puts of
+// sizes that are not whole words, or larger than kStridedMax, are never strided.
+TEST_F(OutboxTest, AStrideEndsWherePutsLeaveIt) {
+  std::uint64_t w[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  out.put(1, 0x1000, &w[0], 8);
+  out.put(1, 0x1020, &w[1], 8);
+  out.put(1, 0x1040, &w[2], 8);   // strided: 3 elements
+  out.put(1, 0x1060, &w[3], 16);  // another size: a new record
+  out.put(1, 0x1100, &w[4], 16);  // strided with it, distance 0xa0
+  out.put(1, 0x1180, &w[5], 16);  // another distance: a new record
+  out.send(1, nullptr, 0, &w[6], 8);
+  out.put(1, 0x1200, &w[7], 16);  // after the send: a new record
+  auto r = records(out.stream(1));
+  ASSERT_EQ(r.size(), 5u);
+  ASSERT_EQ(r[0].kind(), RecordKind::kPutStrided);
+  EXPECT_EQ(r[0].put_strided().count, 3u);
+  EXPECT_EQ(r[0].put_strided().stride, 0x20u);
+  ASSERT_EQ(r[1].kind(), RecordKind::kPutStrided);
+  EXPECT_EQ(r[1].put_strided().count, 2u);
+  EXPECT_EQ(r[1].put_strided().dst_address, 0x1060u);
+  EXPECT_EQ(std::memcmp(r[1].put_strided().data, &w[3], 16), 0);
+  EXPECT_EQ(std::memcmp(r[1].put_strided().data + 16, &w[4], 16), 0);
+  EXPECT_EQ(r[2].kind(), RecordKind::kPutInline);
+  EXPECT_EQ(r[2].put_inline().dst_address, 0x1180u);
+  EXPECT_EQ(r[3].kind(), RecordKind::kSend);
+  EXPECT_EQ(r[4].kind(), RecordKind::kPutInline);
+
+  Outbox box;
+  box.reset(2, false);
+  char bytes[200] = {};
+  for (int k = 0; k < 4; ++k) box.put(1, 0x2000 + 16 * k, bytes, 4);    // not whole words
+  for (int k = 0; k < 4; ++k) box.put(1, 0x3000 + 256 * k, bytes, 72);  // past kStridedMax
+  for (int k = 0; k < 4; ++k) box.put(1, 0x5000 - 64 * k, bytes, 8);    // backwards
+  for (const RecordReader& rec : records(box.stream(1)))
+    EXPECT_EQ(rec.kind(), RecordKind::kPutInline);
+}
+
+// A strided record neither takes a run (whose puts continue byte by byte) nor
+// asks for one: no run is opened after its puts.
+TEST_F(OutboxTest, StridedPutsOpenNoRun) {
+  std::uint64_t w[3] = {1, 2, 3};
+  out.put(1, 0x1000, &w[0], 8);
+  EXPECT_FALSE(out.run_likely(1, 8));  // a record of its own
+  out.put(1, 0x1010, &w[1], 8);
+  EXPECT_FALSE(out.run_likely(1, 8));  // strided
+  Outbox::Run run;
+  out.open_run(1, run, UINT64_MAX);
+  EXPECT_EQ(room(run), 0u);
+  out.put(1, 0x2000, &w[0], 8);
+  out.put(1, 0x2008, &w[1], 8);
+  EXPECT_TRUE(out.run_likely(1, 8));  // continued: the next one is likely to
 }
 
 TEST(RingMappingTest, MapsTwiceAsFarAsAFillReachesUpToTheExtent) {

@@ -50,6 +50,14 @@ void write_one_of_each(Stream& s) {
   rw::get_request(s.reserve(rw::kGetRequestBytes), 0x4000, 24, true);
   rw::put_remote(s.reserve(rw::kPutRemoteBytes), kFromUserMemory, 0x5000, 2048, 0x6000);
   rw::share_request(s.reserve(rw::kShareRequestBytes), 0x7000);
+  // A strided record as the outbox makes one: from a one-element put record, then a third element.
+  const std::uint64_t elements[3] = {0x11, 0x22, 0x33};
+  std::uint64_t strided = offset(s.begin(), s.reserve(rw::put_inline_bytes(8)));
+  std::memcpy(rw::put_inline(s.begin() + strided, 0x8000, 8), &elements[0], 8);
+  s.reserve(rw::strided_bytes_added(8));
+  rw::put_strided_from_inline(s.begin() + strided, 0x40, 8, &elements[1]);
+  std::memcpy(s.reserve(8), &elements[2], 8);
+  rw::set_put_strided_count(s.begin() + strided, 3);
   rw::stream_end(s.reserve(kStreamEndBytes), false, 1, 6, 1);
 }
 
@@ -105,6 +113,16 @@ TEST(Records, EveryKindReadsBackAsWritten) {
   r.next();
   ASSERT_EQ(r.kind(), RecordKind::kShareRequest);
   EXPECT_EQ(r.share_request().address, 0x7000u);
+
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kPutStrided);
+  PutStridedRecord strided = r.put_strided();
+  EXPECT_EQ(strided.dst_address, 0x8000u);
+  EXPECT_EQ(strided.stride, 0x40u);
+  EXPECT_EQ(strided.count, 3u);
+  EXPECT_EQ(strided.element, 8u);
+  const std::uint64_t elements[3] = {0x11, 0x22, 0x33};
+  EXPECT_EQ(std::memcmp(strided.data, elements, sizeof elements), 0);
 
   r.next();
   ASSERT_EQ(r.kind(), RecordKind::kStreamEnd);
@@ -216,7 +234,7 @@ TEST(Records, AStreamCutAnywhereEndsAtItsLastWholeRecord) {
     r.next();
     ends.push_back(offset(s.begin(), r.position()));
   }
-  ASSERT_EQ(ends.size(), 8u);
+  ASSERT_EQ(ends.size(), 9u);
   for (std::uint64_t cut = 0; cut <= s.size(); ++cut) {
     std::vector<char> copy(s.begin(), s.begin() + cut);  // nothing readable past the cut
     const char* begin = copy.data();
