@@ -8,6 +8,7 @@
  *    loses to the pattern, a put after it wins;
  *  - and in source-pid order: every process writes the same pattern into one slice of every
  *    target, which must end up holding the highest pid's values;
+ *  - with a message after each pattern, which the queue must find between the records;
  *  - over several supersteps. */
 #include <stdint.h>
 #include <stdio.h>
@@ -79,6 +80,9 @@ int main(void) {
           bsp_put(t, e, wide, slot_of(pid, s, i) * (int)sizeof wide[0], bytes);
           memset(e, 0, sizeof e);
         }
+        /* A message after each pattern: the queue steps over the strided records between. */
+        uint64_t message = value(step, pid, s, 99);
+        bsp_send(t, NULL, &message, sizeof message);
       }
     /* After the patterns: element 2 of each overwritten (the later put wins). */
     for (int t = 0; t < p; t++)
@@ -123,6 +127,15 @@ int main(void) {
       CHECK_EQ(shared_slice[2 * i][0], value(step, p - 1, i, 0), "the shared slice");
       CHECK_EQ(shared_slice[2 * i][1], value(step, p - 1, i, 1), "the shared slice");
     }
+    int messages = 0;
+    bsp_qsize(&messages, NULL);
+    CHECK_EQ(messages, p * NSIZES, "the number of messages");
+    for (int src = 0; src < p; src++) /* source-pid order, then send order */
+      for (int s = 0; s < NSIZES; s++) {
+        uint64_t message = 0;
+        bsp_move(&message, sizeof message);
+        CHECK_EQ(message, value(step, src, s, 99), "a message between patterns");
+      }
     bsp_sync(); /* nobody writes the next superstep's values before everyone has checked */
   }
 
