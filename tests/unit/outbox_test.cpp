@@ -671,7 +671,7 @@ TEST_F(OutboxTest, PutsAtOneDistanceShareAStridedRecord) {
 // before the last, or any other record) starts a record of its own; puts of
 // sizes that are not whole words, or larger than kStridedMax, are never strided.
 TEST_F(OutboxTest, AStrideEndsWherePutsLeaveIt) {
-  std::uint64_t w[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  std::uint64_t w[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};  // 16-byte puts from w[7] read w[8]
   out.put(1, 0x1000, &w[0], 8);
   out.put(1, 0x1020, &w[1], 8);
   out.put(1, 0x1040, &w[2], 8);   // strided: 3 elements
