@@ -174,11 +174,18 @@ void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {
 // small puts and sends).
 bool Outbox::continue_run_in_staging(int dst, std::uint64_t dst_address, const void* src,
                                      std::uint64_t nbytes) {
-  // A share of a few pages: a run takes a library call per share, and the
-  // shares of all lanes together stay within a quarter of the ring, so that
-  // runs dealt cyclically to many processes do not spread over more memory.
-  const std::uint64_t share = std::clamp<std::uint64_t>(cache_ring_bytes() / (4 * lanes_.size()),
-                                                        kCombineMax, std::uint64_t{64} << 10);
+  // Each share twice the run's last one, from kFirstShare: a run leaves at
+  // most its last share's rest unused, so a superstep reserves at most about
+  // twice what its runs write, plus kFirstShare a run (a share of 64 KiB
+  // each time, runs just past a record reserved 64 KiB to write a few bytes).
+  // At most kMostShare, and at most a quarter of the ring over the lanes, so
+  // that runs dealt cyclically to many processes do not spread over more
+  // memory; a run takes a library call per share.
+  Lane& lane = lanes_[dst];
+  const std::uint64_t most =
+      std::clamp<std::uint64_t>(cache_ring_bytes() / (4 * lanes_.size()), kFirstShare, kMostShare);
+  const std::uint64_t share = std::min<std::uint64_t>(
+      lane.ring_at ? 2 * std::uint64_t{lane.ring_share} : kFirstShare, most);
   std::uint64_t offset =
       staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);
   if (offset > staging_.size || nbytes > staging_.size - offset) return false;
@@ -194,7 +201,7 @@ bool Outbox::continue_run_in_staging(int dst, std::uint64_t dst_address, const v
   record_writer::put_remote(record, kFromSharedStaging, dst_address, nbytes, offset,
                             staging_mapping_.mapped_end(extent));
   copy_bytes(staging_.data + offset, src, nbytes);
-  Lane& lane = lanes_[dst];
+  lane.ring_share = static_cast<std::uint32_t>(share);
   lane.open_header = static_cast<std::uint64_t>(record - lane.stream.data());
   lane.open_bytes = static_cast<std::uint32_t>(nbytes);
   lane.next_address = dst_address + nbytes;

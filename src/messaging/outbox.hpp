@@ -40,6 +40,10 @@ class Outbox {
   // by element (an FFT's permutation) then costs its elements' bytes in the
   // stream and one record at the sync, not a header and a record each.
   static constexpr std::uint32_t kStridedMax = 64;
+  // The shares of the staging ring a run that outgrows a record goes on in
+  // (continue_run_in_staging): the first, and the most any may take.
+  static constexpr std::uint64_t kFirstShare = 1024;
+  static constexpr std::uint64_t kMostShare = std::uint64_t{64} << 10;
 
   // inline_only: no payload is read from this process's memory at the sync
   // (for engines that cannot read another process's memory): large puts go to
@@ -229,6 +233,7 @@ class Outbox {
     // stream. Meaningful while next_address is.
     char* ring_at = nullptr;
     char* ring_end = nullptr;
+    std::uint32_t ring_share = 0;  // the bytes of that share
     // Where the open record is strided (kPutStrided): the distance between its
     // elements (open_bytes each) and how many it holds; 0: it is not.
     // Meaningful while next_address is.

@@ -162,12 +162,23 @@ class RecordReader {
  private:
   void measure() {
     auto left = static_cast<std::uint64_t>(end_ - at_);
-    // A strided record's length is in its StridedInfo, which must be there to be read.
-    length_ = left < sizeof(RecordHeader) || (record().kind() == RecordKind::kPutStrided &&
-                                              left < sizeof(RecordHeader) + sizeof(StridedInfo))
-                  ? 0
-                  : record().length();
+    if (left < sizeof(RecordHeader))
+      length_ = 0;
+    else if (record().kind() == RecordKind::kPutStrided)
+      length_ = strided_length(left);
+    else
+      length_ = record().length();
     if (length_ > left) length_ = 0;
+  }
+  // A strided record's length is in its StridedInfo, which must be there to
+  // be read, and its count must fit in what is left (no product that wraps).
+  std::uint64_t strided_length(std::uint64_t left) const {
+    constexpr std::uint64_t kFixed = sizeof(RecordHeader) + sizeof(StridedInfo);
+    if (left < kFixed) return 0;
+    PutStridedRecord put = record().put_strided();
+    const std::uint64_t each = padded8(put.element);
+    if (each == 0 || put.count > (left - kFixed) / each) return 0;
+    return kFixed + put.count * each;
   }
 
   const char* at_ = nullptr;

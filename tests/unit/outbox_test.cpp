@@ -605,6 +605,39 @@ TEST_F(OutboxTest, LongRunsGoOnInTheStagingRing) {
   }
 }
 
+// A run's shares of the ring double from Outbox::kFirstShare: runs that
+// just outgrow a record reserve little of the ring, long ones take few
+// records. (A share of 64 KiB each time made 100 runs of 4,104 bytes reach
+// 6.2 MiB into the ring to write 800 bytes there.)
+TEST_F(OutboxTest, RunSharesDoubleFromASmallFirstOne) {
+  std::vector<char> area(std::size_t{64} << 20);
+  out.set_staging({area.data(), area.size()});
+  std::uint64_t w = 42;
+  const int runs = 100, per_run = static_cast<int>(Outbox::kCombineMax / 8) + 1;
+  for (int r = 0; r < runs; ++r)
+    for (int i = 0; i < per_run; ++i)
+      out.put(1, 0x7f0000000000 + static_cast<std::uint64_t>(r) * 0x10000 + 8 * i, &w, 8);
+  std::uint64_t reached = 0;
+  for (const RecordReader& r : records(out.stream(1)))
+    if (r.kind() == RecordKind::kPutRemote)
+      reached = std::max(reached, r.put_remote().address + r.put_remote().nbytes);
+  EXPECT_LE(reached, runs * (Outbox::kFirstShare + 128));
+
+  Outbox box;
+  box.reset(2, false);
+  box.set_staging({area.data(), area.size()});
+  const int n = static_cast<int>((std::uint64_t{512} << 10) / 8);
+  for (int i = 0; i < n; ++i) box.put(1, 0x7f0000000000 + 8 * static_cast<std::uint64_t>(i), &w, 8);
+  std::vector<std::uint64_t> sizes;
+  for (const RecordReader& r : records(box.stream(1)))
+    if (r.kind() == RecordKind::kPutRemote) sizes.push_back(r.put_remote().nbytes);
+  ASSERT_GE(sizes.size(), 3u);
+  EXPECT_EQ(sizes[0], Outbox::kFirstShare);
+  EXPECT_EQ(sizes[1], 2 * Outbox::kFirstShare);
+  for (std::size_t k = 2; k + 1 < sizes.size(); ++k)
+    EXPECT_EQ(sizes[k], std::min(2 * sizes[k - 1], Outbox::kMostShare)) << "share " << k;
+}
+
 // Where the staging ring has no room left, a run goes on in its stream.
 TEST_F(OutboxTest, LongRunsGoOnInTheStreamOnceTheStagingIsFull) {
   std::vector<char> area(2 * Outbox::kCombineMax);

@@ -249,5 +249,22 @@ TEST(Records, AStreamCutAnywhereEndsAtItsLastWholeRecord) {
   }
 }
 
+// A strided record whose count claims more elements than its stream holds
+// (a count whose product with the element's size wraps, too) ends the walk.
+TEST(Records, AStridedCountPastTheStreamEndsTheWalk) {
+  for (std::uint64_t count : {std::uint64_t{3}, std::uint64_t{1} << 61, ~std::uint64_t{0}}) {
+    Stream s;
+    const std::uint64_t element = 0x11;
+    std::uint64_t strided = offset(s.begin(), s.reserve(rw::put_inline_bytes(8)));
+    std::memcpy(rw::put_inline(s.begin() + strided, 0x8000, 8), &element, 8);
+    s.reserve(rw::strided_bytes_added(8));
+    rw::put_strided_from_inline(s.begin() + strided, 0x40, 8, &element);
+    rw::set_put_strided_count(s.begin() + strided, count);  // two elements are there
+    RecordReader r(s.begin(), s.end());
+    EXPECT_TRUE(r.done()) << count;
+    EXPECT_FALSE(r.complete()) << count;
+  }
+}
+
 }  // namespace
 }  // namespace superstep
