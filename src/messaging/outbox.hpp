@@ -149,7 +149,7 @@ class Outbox {
   // one before it (its record holds more), or went on in the staging ring.
   // A put that started a record of its own, as every put of a strided
   // pattern does (an FFT's permutation), would open a run no put takes:
-  // opening it cost a sixth of such a put (`bench_small_puts`' strided row).
+  // opening it took a sixth of such puts' time under a profiler.
   bool run_likely(int dst, std::uint32_t nbytes) const {
     const Lane& lane = lanes_[dst];
     return lane.ring_at || lane.open_bytes > nbytes;
