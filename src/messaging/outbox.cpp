@@ -80,29 +80,43 @@ void Outbox::trim() {
 // receiver, the kernel for a cross-memory read, or MPI, then never meets the
 // distances at which copies crawl (util/block_copy.hpp).
 bool Outbox::stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
-  std::uint64_t offset =
-      staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);
-  if (offset > staging_.size || nbytes > staging_.size - offset) return false;
-  const std::uint64_t extent = ring_extent(staging_.size);
-  if (staging_mapping_.reaches_unmapped(offset + nbytes)) [[unlikely]] {
-    // Mapped in one go as far as twice this fill reaches, instead of a fault
-    // every page (in a VM, dear) (core/cache_ring.hpp).
-    RingMapping::Range range = staging_mapping_.grow(offset + nbytes, extent);
-    prepare_ring_for_writing(staging_.data, range.from, range.to);
-  }
+  std::uint64_t offset = reserve_staging(dst_address, nbytes, nbytes);
+  if (offset == kNoRoom) return false;
   copy_into_ring(staging_.data + offset, src, nbytes);
-  staged_ = std::min(staging_.size, (offset + nbytes + 63) & ~std::uint64_t{63});
-  staged_peak_ = std::max(staged_peak_, staged_);
-  // The readers map their view of the ring as far as this process has mapped it.
-  remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset,
-                staging_mapping_.mapped_end(extent));
+  staged_record(dst, dst_address, nbytes, offset);
   return true;
 }
 
-void Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
-                           std::uint64_t nbytes, std::uint64_t address, std::uint64_t ring_mapped) {
-  record_writer::put_remote(append(dst, record_writer::kPutRemoteBytes), origin, dst_address,
-                            nbytes, address, ring_mapped);
+std::uint64_t Outbox::reserve_staging(std::uint64_t dst_address, std::uint64_t nbytes,
+                                      std::uint64_t reserve) {
+  std::uint64_t offset =
+      staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);
+  if (offset > staging_.size || nbytes > staging_.size - offset) return kNoRoom;
+  const std::uint64_t end = std::min(staging_.size, offset + std::max(reserve, nbytes));
+  if (staging_mapping_.reaches_unmapped(end)) [[unlikely]] {
+    // Mapped in one go as far as twice this fill reaches, instead of a fault
+    // every page (in a VM, dear) (core/cache_ring.hpp).
+    RingMapping::Range range = staging_mapping_.grow(end, ring_extent(staging_.size));
+    prepare_ring_for_writing(staging_.data, range.from, range.to);
+  }
+  staged_ = std::min(staging_.size, (end + 63) & ~std::uint64_t{63});
+  staged_peak_ = std::max(staged_peak_, staged_);
+  return offset;
+}
+
+char* Outbox::staged_record(int dst, std::uint64_t dst_address, std::uint64_t nbytes,
+                            std::uint64_t offset) {
+  // The readers map their view of the ring as far as this process has mapped it.
+  return remote_record(dst, dst_address, kFromSharedStaging, nbytes, offset,
+                       staging_mapping_.mapped_end(ring_extent(staging_.size)));
+}
+
+char* Outbox::remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin,
+                            std::uint64_t nbytes, std::uint64_t address,
+                            std::uint64_t ring_mapped) {
+  char* record = append(dst, record_writer::kPutRemoteBytes);
+  record_writer::put_remote(record, origin, dst_address, nbytes, address, ring_mapped);
+  return record;
 }
 
 void Outbox::put_bulk(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes) {
@@ -186,20 +200,10 @@ bool Outbox::continue_run_in_staging(int dst, std::uint64_t dst_address, const v
       std::clamp<std::uint64_t>(cache_ring_bytes() / (4 * lanes_.size()), kFirstShare, kMostShare);
   const std::uint64_t share = std::min<std::uint64_t>(
       lane.ring_at ? 2 * std::uint64_t{lane.ring_share} : kFirstShare, most);
-  std::uint64_t offset =
-      staged_ + line_gap(reinterpret_cast<std::uintptr_t>(staging_.data) + staged_, dst_address);
-  if (offset > staging_.size || nbytes > staging_.size - offset) return false;
+  const std::uint64_t offset = reserve_staging(dst_address, nbytes, share);
+  if (offset == kNoRoom) return false;
   const std::uint64_t end = std::min(staging_.size, offset + std::max(share, nbytes));
-  const std::uint64_t extent = ring_extent(staging_.size);
-  if (staging_mapping_.reaches_unmapped(end)) {
-    RingMapping::Range range = staging_mapping_.grow(end, extent);
-    prepare_ring_for_writing(staging_.data, range.from, range.to);
-  }
-  staged_ = std::min(staging_.size, (end + 63) & ~std::uint64_t{63});
-  staged_peak_ = std::max(staged_peak_, staged_);
-  char* record = append(dst, record_writer::kPutRemoteBytes);
-  record_writer::put_remote(record, kFromSharedStaging, dst_address, nbytes, offset,
-                            staging_mapping_.mapped_end(extent));
+  char* record = staged_record(dst, dst_address, nbytes, offset);
   copy_bytes(staging_.data + offset, src, nbytes);
   lane.ring_share = static_cast<std::uint32_t>(share);
   lane.open_header = static_cast<std::uint64_t>(record - lane.stream.data());

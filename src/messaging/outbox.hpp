@@ -394,8 +394,18 @@ class Outbox {
   // Copies a large put into the shared staging area and records it; false
   // when the area has no room left.
   bool stage(int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
-  void remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin, std::uint64_t nbytes,
-                     std::uint64_t address, std::uint64_t ring_mapped = 0);
+  // Reserves `reserve` bytes (at least nbytes) of the staging ring, a whole
+  // number of lines from dst_address and mapped for writing; returns their
+  // offset, or kNoRoom where fewer than nbytes are left (stage and
+  // continue_run_in_staging).
+  static constexpr std::uint64_t kNoRoom = ~std::uint64_t{0};
+  std::uint64_t reserve_staging(std::uint64_t dst_address, std::uint64_t nbytes,
+                                std::uint64_t reserve);
+  // The record of a put whose nbytes wait in the staging ring at offset.
+  char* staged_record(int dst, std::uint64_t dst_address, std::uint64_t nbytes,
+                      std::uint64_t offset);
+  char* remote_record(int dst, std::uint64_t dst_address, RemoteOrigin origin, std::uint64_t nbytes,
+                      std::uint64_t address, std::uint64_t ring_mapped = 0);
 
   static constexpr std::uint64_t kNoRecord = ~std::uint64_t{0};
   // Where a put that may extend the record just written starts. Only a
