@@ -4,7 +4,8 @@
 // `count` puts of 8 bytes dealt out cyclically, element i to process
 // (pid + i) % p, each process's elements consecutive in its slice there (a
 // cyclic distribution: the puts to each process continue one another while
-// puts to the others come in between); and `count` puts of 16 bytes (a
+// puts to the others come in between), beside that loop's index arithmetic
+// timed alone; and `count` puts of 16 bytes (a
 // complex number) dealt as an FFT's permutation deals its vector from the
 // cyclic to the block distribution (apps/fft): element j of process s to
 // process (j p + s) / m at element (j p + s) mod m, m = count / p, so that
@@ -42,6 +43,23 @@ double time_cyclic_puts(const std::vector<std::uint64_t>& src, std::uint64_t* ds
   for (int i = 0; i < count; ++i) bsp_put((me + i) % p, &src[i], dst, (me * slice + i / p) * 8, 8);
   bsp_sync();
   return bsp_time() - t0;
+}
+// The cyclic loop's own index arithmetic, with no puts: two integer divisions
+// an element, by a p the compiler does not know. Timed in the same launch, it
+// shows how much of the cyclic row is the program's rather than the library's.
+volatile std::uint64_t index_sink;  // keeps the arithmetic below from being left out
+double time_cyclic_indices(int count) {
+  int p = bsp_nprocs(), me = bsp_pid();
+  int slice = (count + p - 1) / p;
+  std::uint64_t sum = 0;
+  bsp_sync();
+  double t0 = bsp_time();
+  for (int i = 0; i < count; ++i)
+    sum += static_cast<std::uint64_t>((me + i) % p) ^
+           static_cast<std::uint64_t>((me * slice + i / p) * 8);
+  double elapsed = bsp_time() - t0;
+  index_sink = sum;
+  return elapsed;
 }
 struct Complex {
   double re, im;
@@ -95,12 +113,13 @@ int main(int argc, char** argv) {
   for (int j = 0; j < m; ++j) vector_part[j] = {static_cast<double>(j * p + bsp_pid()), 0.5};
   bsp_push_reg(permuted.data(), m * static_cast<int>(sizeof(Complex)));
   bsp_sync();
-  std::vector<double> put, hpput, send, cyclic, permutation;
+  std::vector<double> put, hpput, send, cyclic, indices, permutation;
   for (int s = 0; s < samples; ++s) {
     put.push_back(time_puts(src, dst.data(), count, false));
     hpput.push_back(time_puts(src, dst.data(), count, true));
     send.push_back(time_sends(src, count));
     cyclic.push_back(time_cyclic_puts(src, dealt.data(), count));
+    indices.push_back(time_cyclic_indices(count));
     permutation.push_back(time_permutation(vector_part, permuted.data(), m));
   }
   for (int k = 0; k < m; ++k)  // global element bsp_pid() * m + k, in the block distribution
@@ -125,6 +144,11 @@ int main(int argc, char** argv) {
         "  dealt cyclically, %d puts of 8 bytes, element i to process (pid + i) %% %d, then one "
         "sync: %.1f us\n",
         count, p, bench::median(cyclic) * 1e6);
+  if (bsp_pid() == 0)
+    std::printf(
+        "    the same loop's index arithmetic alone, (pid + i) %% %d and i / %d with no puts: "
+        "%.1f us\n",
+        p, p, bench::median(indices) * 1e6);
   if (bsp_pid() == 0)
     std::printf(
         "  as an FFT's permutation, %d puts of 16 bytes, element j of process s to process "
