@@ -1,14 +1,20 @@
 /* The plain-MPI peer of bench/patterns.cpp: the same patterns, the same lines
  * ("<pattern> <median seconds>", median over samples of the slowest rank).
  *   empty        MPI_Barrier
+ *   round_trip   a cache line's round trip between the two ranks, through memory they share
+ *                (MPI_Win_allocate_shared), with no MPI in between; only with 2 ranks on one
+ *                node of 2 or more processors. The host's placement of their processors sets
+ *                it (bench/memory_before_begin.hpp measures the same for Superstep).
  *   puts         `puts` MPI_Put of 8 bytes to the next rank between two MPI_Win_fence
  *   exchange_N   MPI_Alltoall of N bytes per pair
  * Usage: mpirun -n P bench_mpi_patterns [puts] [bytes-per-pair ...] */
 #include <mpi.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { kSamples = 15, kBarriersPerSample = 200, kMaxSizes = 8 };
 
@@ -33,6 +39,46 @@ static void report(int rank, const char* pattern, double* sample) {
   if (rank == 0) printf("%s %.9f\n", pattern, m);
 }
 
+enum { kTripsPerSample = 2000 };
+
+static void report_round_trip(int rank, int size, double* sample) {
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int node_size = 0;
+  MPI_Comm_size(node, &node_size);
+  /* Every rank takes the same branch; with one processor each trip would wait a time slice. */
+  int measure = size == 2 && node_size == 2 && sysconf(_SC_NPROCESSORS_ONLN) >= 2;
+  if (measure) {
+    atomic_uint* word = NULL;
+    MPI_Win win;
+    MPI_Win_allocate_shared(rank == 0 ? 64 : 0, 1, MPI_INFO_NULL, node, &word, &win);
+    MPI_Aint bytes;
+    int unit;
+    MPI_Win_shared_query(win, 0, &bytes, &unit, &word);
+    for (int s = 0; s < kSamples; ++s) {
+      if (rank == 0) atomic_store(word, 0u);
+      MPI_Barrier(node);
+      double t0 = MPI_Wtime();
+      for (unsigned k = 0; k < kTripsPerSample; ++k) {
+        unsigned ask = 2 * k + 1, answer = ask + 1;
+        if (rank == 0) {
+          atomic_store_explicit(word, ask, memory_order_release);
+          while (atomic_load_explicit(word, memory_order_acquire) != answer) {
+          }
+        } else {
+          while (atomic_load_explicit(word, memory_order_acquire) != ask) {
+          }
+          atomic_store_explicit(word, answer, memory_order_release);
+        }
+      }
+      sample[s] = slowest((MPI_Wtime() - t0) / kTripsPerSample);
+    }
+    MPI_Win_free(&win);
+    report(rank, "round_trip", sample);
+  }
+  MPI_Comm_free(&node);
+}
+
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
@@ -53,6 +99,7 @@ int main(int argc, char** argv) {
     sample[s] = slowest((MPI_Wtime() - t0) / kBarriersPerSample);
   }
   report(rank, "empty", sample);
+  report_round_trip(rank, size, sample);
 
   uint64_t* window = NULL;
   uint64_t* src = malloc(sizeof *src * (size_t)puts);

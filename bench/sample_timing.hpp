@@ -11,18 +11,21 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "memory_before_begin.hpp"
 
 namespace bench {
 
 // The start of a latency benchmark: `[p] [supersteps-per-sample]` from the
 // command line (2; 20,000 at p <= 2, 2,000 above, where each costs more),
 // 9 samples, the raw two-process barrier measured before any process starts,
-// then bsp_begin(p).
+// then bsp_begin(p), and a cache line's round trip between the launch's two
+// processes (0 where not measured: memory_before_begin.hpp).
 struct LatencyRun {
   int p;
   int n;
   int samples;
   double floor;
+  double round_trip;
 };
 inline LatencyRun begin_latency_run(int argc, char** argv) {
   LatencyRun run;
@@ -30,7 +33,9 @@ inline LatencyRun begin_latency_run(int argc, char** argv) {
   run.n = argc > 2 ? std::atoi(argv[2]) : (run.p <= 2 ? 20000 : 2000);
   run.samples = 9;
   run.floor = two_process_barrier_seconds();
+  MemoryBeforeBegin memory(2 * 4096);
   bsp_begin(run.p);
+  run.round_trip = line_round_trip_seconds(memory);
   return run;
 }
 

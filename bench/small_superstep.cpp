@@ -1,7 +1,9 @@
 // What a superstep carrying one small message costs (the l a latency-bound
 // program pays): each process sends 8 bytes to the next one by bsp_put,
 // bsp_hpput, bsp_get or bsp_send, then syncs, many times in a row; beside an
-// empty superstep and the raw two-process barrier measured in the same run.
+// empty superstep and the raw two-process barrier measured in the same run,
+// and at p = 2 on shared memory a cache line's round trip between the
+// launch's two processes (which the host's placement of their processors sets).
 //   Usage: bench_small_superstep [p] [supersteps-per-sample]
 #include <bsp.h>
 
@@ -48,7 +50,10 @@ double supersteps(Kind kind, int n, long long* cell, long long* source) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto [p, n, samples, floor] = bench::begin_latency_run(argc, argv);
+  const auto [p, n, samples, floor, round_trip] = bench::begin_latency_run(argc, argv);
+  if (bsp_pid() == 0 && round_trip > 0)
+    std::printf("a cache line's round trip between the two processes in this launch: %.3f us\n",
+                round_trip * 1e6);
   static long long cell, source;
   bsp_push_reg(&cell, sizeof cell);
   bsp_sync();

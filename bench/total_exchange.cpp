@@ -25,7 +25,6 @@
 // Usage: bench_total_exchange [p] [bytes-per-pair] [OFFSETS]
 #include <bsp.h>
 #include <sched.h>
-#include <sys/mman.h>
 #include <time.h>
 
 #include <algorithm>
@@ -36,6 +35,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "memory_before_begin.hpp"
 #include "util/block_copy.hpp"
 
 namespace {
@@ -85,39 +85,24 @@ CopyTime time_memcpy(char* to, const char* from, std::size_t n) {
   return t;
 }
 
-// Memory mapped before bsp_begin, shared where the processes are forks of one (the
-// shared-memory engine): block (from, to) is what process `from` writes for process `to`.
+// Memory mapped before bsp_begin (memory_before_begin.hpp), shared where the processes are forks
+// of one (the shared-memory engine): block (from, to) is what process `from` writes for `to`.
 class CrossMemory {
  public:
-  CrossMemory(int p, std::size_t block) : p_(p), block_(block) {
-    bytes_ = kPage + static_cast<std::size_t>(p) * p * block;
-    void* at = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    base_ = at == MAP_FAILED ? nullptr : static_cast<char*>(at);
-  }
-  ~CrossMemory() {
-    if (base_) munmap(base_, bytes_);
-  }
+  CrossMemory(int p, std::size_t block)
+      : p_(p), block_(block), memory_(kPage + static_cast<std::size_t>(p) * p * block) {}
   // Collective, after bsp_begin: whether every process sees the others' writes (not under
   // mpirun, where each process mapped its own).
-  bool shared() {
-    if (!base_ || bsp_nprocs() != p_) return false;
-    auto* marks = reinterpret_cast<volatile int*>(base_);
-    marks[bsp_pid()] = bsp_pid() + 1;
-    bsp_sync();
-    bool all = true;
-    for (int q = 0; q < p_; ++q) all &= marks[q] == q + 1;
-    bsp_sync();
-    return all;
-  }
+  bool shared() { return bsp_nprocs() == p_ && memory_.shared_by_all(); }
   char* block(int from, int to) {
-    return base_ + kPage + (static_cast<std::size_t>(from) * p_ + to) * block_;
+    return memory_.data() + kPage + (static_cast<std::size_t>(from) * p_ + to) * block_;
   }
 
  private:
   static constexpr std::size_t kPage = 4096;
   int p_;
-  std::size_t block_, bytes_ = 0;
-  char* base_ = nullptr;
+  std::size_t block_;
+  bench::MemoryBeforeBegin memory_;
 };
 
 // Each process writes its block for every other one into the shared memory, then, after a
