@@ -27,14 +27,15 @@ verdict() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 <= b + 0) ? "yes" : "n
 # field TEXT REGEX: the first number after REGEX in TEXT
 field() { grep -oE "$2 *[0-9.]+" <<<"$1" | head -1 | grep -oE '[0-9.]+$'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
-# trips_note OURS THEIRS: a cache line's round trip between the two processes of our launch and of
-# OpenMPI's, each measured in that launch with no library (empty where not measured). The host's
-# placement of the two processors sets it, and each line a superstep moves costs about that.
+# trips_note OUR_TRIP THEIR_TRIP: a cache line's round trip between the two processes of our launch
+# and of OpenMPI's, each measured in that launch with no library (ours between the timed samples;
+# empty where not measured). The host's placement of the two processors sets it (here about 0.1 us
+# or 0.4-0.5), and every line a superstep moves between them costs about that.
 trips_note() {
   if [ -n "$1" ] && [ -n "${2:-}" ]; then
-    echo "; a cache line round trip in the launch: ours $1 us, OpenMPI's $2 us"
+    echo "; a cache line round trip in its launch: ours $1 us, OpenMPI's $2 us"
   elif [ -n "$1" ]; then
-    echo "; a cache line round trip in the launch: $1 us"
+    echo "; a cache line round trip in its launch: $1 us"
   fi
 }
 
@@ -166,7 +167,6 @@ echo "== a superstep carrying one 8-byte message, p=2 (and the empty one)"
 small=$("$bin/bench_small_superstep" 2)
 echo "$small"
 empty=$(field "$small" 'one 8-byte empty, p=2:')
-trip=$(field "$small" 'in this launch:' || true)
 mpiput="" mpitrip=""
 if [ $have_mpi = yes ]; then
   peer=$(mpi 2 "$bin/bench_mpi_patterns" 1)
@@ -174,9 +174,10 @@ if [ $have_mpi = yes ]; then
   mpiput=$(awk '$1 == "puts" { printf "%.3f", $2 * 1e6 }' <<<"$peer")
   mpitrip=$(awk '$1 == "round_trip" { printf "%.3f", $2 * 1e6 }' <<<"$peer")
 fi
-trip_note=$(trips_note "$trip" "$mpitrip")
 for kind in bsp_put bsp_hpput bsp_get bsp_send; do
   t=$(field "$small" "one 8-byte $kind, p=2:")
+  trip=$(grep "one 8-byte $kind, p=2:" <<<"$small" | grep -oE 'meanwhile: [0-9.]+' | grep -oE '[0-9.]+$' || true)
+  trip_note=$(trips_note "$trip" "$mpitrip")
   if [ -n "$mpiput" ]; then
     goal "one-$kind superstep, p=2: <= 1.0 us, ahead of MPI_Put+fence" "$t us (OpenMPI $mpiput us$trip_note)" \
       "$(ratio "$t" "$mpiput") x OpenMPI" \
@@ -193,7 +194,7 @@ for p in 2 4 8; do
   echo "$out"
   t=$(field "$out" "empty superstep, p=$p:")
   raw=$(field "$out" 'barrier:')
-  trip=$(field "$out" 'in this launch:' || true)
+  trip=$(field "$out" 'meanwhile:' || true)
   if [ $have_mpi = yes ]; then
     peer=$(mpi "$p" "$bin/bench_mpi_patterns" 1)
     b=$(awk '$1 == "empty" { printf "%.3f", $2 * 1e6 }' <<<"$peer")
@@ -237,7 +238,7 @@ ours_runs=() theirs_runs=() trips=() their_trips=()
 for i in $(seq "$launches"); do
   out=$("$bin/bench_empty_superstep" 2)
   ours_runs+=("$(field "$out" 'empty superstep, p=2:')")
-  trips+=("$(field "$out" 'in this launch:' || true)")
+  trips+=("$(field "$out" 'meanwhile:' || true)")
   if [ $have_mpi = yes ]; then
     peer=$(mpi 2 "$bin/bench_mpi_patterns" 1)
     theirs_runs+=("$(awk '$1 == "empty" { printf "%.3f", $2 * 1e6 }' <<<"$peer")")

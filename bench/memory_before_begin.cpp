@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cstdint>
 #include <new>
-#include <vector>
 
 #include "bench_support.hpp"
 
@@ -37,44 +36,60 @@ bool MemoryBeforeBegin::shared_by_all() {
 }
 
 namespace {
+constexpr std::size_t kPage = 4096;
+constexpr std::uint32_t kTripsPerSample = 2000;
+
 int processors_allowed() {
   cpu_set_t allowed;
   return sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 1;
 }
+
+// The word the round trips pass, on a page of its own past the marks.
+std::atomic<std::uint32_t>* trip_word(MemoryBeforeBegin& memory) {
+  return reinterpret_cast<std::atomic<std::uint32_t>*>(memory.data() + kPage);
+}
 }  // namespace
 
-double line_round_trip_seconds(MemoryBeforeBegin& memory) {
-  constexpr std::size_t kLine = 4096;  // a page of its own, past the marks
-  constexpr std::uint32_t kTrips = 2000;
-  constexpr int kSamples = 5;
+LineRoundTrips::LineRoundTrips() : memory_(2 * kPage) {}
+
+bool LineRoundTrips::start() {
   // Every process takes the same branch: the same p, the same answer from
   // shared_by_all, and the processors they inherited alike.
-  if (bsp_nprocs() != 2 || processors_allowed() < 2 || !memory.data() || !memory.shared_by_all())
-    return 0;
-  auto* word = new (memory.data() + kLine) std::atomic<std::uint32_t>(0);
+  measured_ =
+      bsp_nprocs() == 2 && processors_allowed() >= 2 && memory_.data() && memory_.shared_by_all();
+  if (measured_) new (trip_word(memory_)) std::atomic<std::uint32_t>(0);
+  return measured_;
+}
+
+void LineRoundTrips::sample() {
+  if (!measured_) return;
+  std::atomic<std::uint32_t>& word = *trip_word(memory_);
   const bool first = bsp_pid() == 0;
-  std::vector<double> trips;
-  for (int s = 0; s < kSamples; ++s) {
-    if (first) word->store(0, std::memory_order_relaxed);
-    bsp_sync();
-    const double t0 = bsp_time();
-    for (std::uint32_t k = 0; k < kTrips; ++k) {
-      // Process 0 sends 2k + 1, process 1 answers 2k + 2.
-      const std::uint32_t ask = 2 * k + 1, answer = ask + 1;
-      if (first) {
-        word->store(ask, std::memory_order_release);
-        while (word->load(std::memory_order_acquire) != answer) {
-        }
-      } else {
-        while (word->load(std::memory_order_acquire) != ask) {
-        }
-        word->store(answer, std::memory_order_release);
+  if (first) word.store(0, std::memory_order_relaxed);
+  bsp_sync();
+  const double t0 = bsp_time();
+  for (std::uint32_t k = 0; k < kTripsPerSample; ++k) {
+    // Process 0 sends 2k + 1, process 1 answers 2k + 2.
+    const std::uint32_t ask = 2 * k + 1, answer = ask + 1;
+    if (first) {
+      word.store(ask, std::memory_order_release);
+      while (word.load(std::memory_order_acquire) != answer) {
       }
+    } else {
+      while (word.load(std::memory_order_acquire) != ask) {
+      }
+      word.store(answer, std::memory_order_release);
     }
-    trips.push_back((bsp_time() - t0) / kTrips);
-    bsp_sync();
   }
-  return median(trips);
+  samples_.push_back((bsp_time() - t0) / kTripsPerSample);
+  bsp_sync();
+}
+
+double LineRoundTrips::take_median() {
+  if (samples_.empty()) return 0;
+  const double m = median(samples_);
+  samples_.clear();
+  return m;
 }
 
 }  // namespace bench

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 namespace bench {
 
@@ -27,12 +28,28 @@ class MemoryBeforeBegin {
   char* base_;
 };
 
-// Collective, after bsp_begin: the median seconds of a cache line's round trip
-// between processes 0 and 1 through `memory` (a shared page of its own), which
-// is what the host's placement of their two processors makes a line crossing
-// cost in this launch. 0 where it cannot be measured without misleading: the
-// memory is not shared, p is not 2, or the processes have fewer than two
-// processors between them (each trip would then wait for a time slice).
-double line_round_trip_seconds(MemoryBeforeBegin& memory);
+// A cache line's round trip between processes 0 and 1 through a shared page,
+// which is what the host's placement of their two processors makes every line
+// crossing cost. The host may move the processors while a launch runs, so a
+// benchmark samples it between its own timed samples and reports the median
+// of those: the same stretch of the launch.
+class LineRoundTrips {
+ public:
+  LineRoundTrips();  // before bsp_begin
+  // Collective, after bsp_begin: whether round trips are measured. Not where
+  // the page is not shared, p is not 2, or the processes have fewer than two
+  // processors between them (each trip would wait for a time slice); then
+  // sample() does nothing and take_median() returns 0.
+  bool start();
+  // Collective: one sample, the mean of 2000 round trips.
+  void sample();
+  // The median seconds of the samples since the last call.
+  double take_median();
+
+ private:
+  MemoryBeforeBegin memory_;
+  bool measured_ = false;
+  std::vector<double> samples_;
+};
 
 }  // namespace bench

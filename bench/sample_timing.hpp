@@ -18,14 +18,14 @@ namespace bench {
 // The start of a latency benchmark: `[p] [supersteps-per-sample]` from the
 // command line (2; 20,000 at p <= 2, 2,000 above, where each costs more),
 // 9 samples, the raw two-process barrier measured before any process starts,
-// then bsp_begin(p), and a cache line's round trip between the launch's two
-// processes (0 where not measured: memory_before_begin.hpp).
+// then bsp_begin(p); and where measured (memory_before_begin.hpp), a cache
+// line's round trips between the launch's two processes, null otherwise.
 struct LatencyRun {
   int p;
   int n;
   int samples;
   double floor;
-  double round_trip;
+  LineRoundTrips* round_trips;
 };
 inline LatencyRun begin_latency_run(int argc, char** argv) {
   LatencyRun run;
@@ -33,16 +33,20 @@ inline LatencyRun begin_latency_run(int argc, char** argv) {
   run.n = argc > 2 ? std::atoi(argv[2]) : (run.p <= 2 ? 20000 : 2000);
   run.samples = 9;
   run.floor = two_process_barrier_seconds();
-  MemoryBeforeBegin memory(2 * 4096);
+  static LineRoundTrips round_trips;  // its page is mapped before bsp_begin
   bsp_begin(run.p);
-  run.round_trip = line_round_trip_seconds(memory);
+  run.round_trips = round_trips.start() ? &round_trips : nullptr;
   return run;
 }
 
+// With `round_trips`, a round trip is sampled before each timed sample, so
+// that round_trips->take_median() covers the same stretch of the launch.
 template <typename Work, typename Reduce>
-double median_seconds_per_unit(int samples, Work work, Reduce reduce) {
+double median_seconds_per_unit(int samples, Work work, Reduce reduce,
+                               LineRoundTrips* round_trips = nullptr) {
   std::vector<double> per;
   for (int s = 0; s < samples; ++s) {
+    if (round_trips) round_trips->sample();
     bsp_sync();
     double t0 = bsp_time();
     double units = work();
@@ -52,8 +56,9 @@ double median_seconds_per_unit(int samples, Work work, Reduce reduce) {
 }
 
 template <typename Work>
-double median_seconds_per_unit(int samples, Work work) {
-  return median_seconds_per_unit(samples, work, [](double t) { return t; });
+double median_seconds_per_unit(int samples, Work work, LineRoundTrips* round_trips = nullptr) {
+  return median_seconds_per_unit(
+      samples, work, [](double t) { return t; }, round_trips);
 }
 
 }  // namespace bench

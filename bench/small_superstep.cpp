@@ -2,8 +2,9 @@
 // program pays): each process sends 8 bytes to the next one by bsp_put,
 // bsp_hpput, bsp_get or bsp_send, then syncs, many times in a row; beside an
 // empty superstep and the raw two-process barrier measured in the same run,
-// and at p = 2 on shared memory a cache line's round trip between the
-// launch's two processes (which the host's placement of their processors sets).
+// and at p = 2 on shared memory a cache line's round trip between the two
+// processes, sampled between the samples of each kind (the host's placement of
+// their processors sets it, and may change while the benchmark runs).
 //   Usage: bench_small_superstep [p] [supersteps-per-sample]
 #include <bsp.h>
 
@@ -50,21 +51,22 @@ double supersteps(Kind kind, int n, long long* cell, long long* source) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto [p, n, samples, floor, round_trip] = bench::begin_latency_run(argc, argv);
-  if (bsp_pid() == 0 && round_trip > 0)
-    std::printf("a cache line's round trip between the two processes in this launch: %.3f us\n",
-                round_trip * 1e6);
+  const auto [p, n, samples, floor, round_trips] = bench::begin_latency_run(argc, argv);
   static long long cell, source;
   bsp_push_reg(&cell, sizeof cell);
   bsp_sync();
   for (Kind kind : {kEmpty, kPut, kHpput, kGet, kSend}) {
-    double t = bench::median_seconds_per_unit(samples,
-                                              [&] { return supersteps(kind, n, &cell, &source); });
+    double t = bench::median_seconds_per_unit(
+        samples, [&] { return supersteps(kind, n, &cell, &source); }, round_trips);
+    const double round_trip = round_trips ? round_trips->take_median() : 0;
     if (bsp_pid() == 0) {
       std::printf(
           "superstep with one 8-byte %s, p=%d: %.3f us (median of %d samples of %d); raw "
-          "two-process barrier: %.3f us; ratio %.2f\n",
+          "two-process barrier: %.3f us; ratio %.2f",
           kNames[kind], p, t * 1e6, samples, n, floor * 1e6, t / floor);
+      if (round_trip > 0)
+        std::printf("; a cache line's round trip meanwhile: %.3f us", round_trip * 1e6);
+      std::printf("\n");
     }
   }
   bsp_pop_reg(&cell);
