@@ -10,6 +10,9 @@
 // cyclic to the block distribution (apps/fft): element j of process s to
 // process (j p + s) / m at element (j p + s) mod m, m = count / p, so that
 // the puts to each process lie p elements apart.
+// At p = 2 on shared memory it also prints a cache line's round trip between
+// the two processes, sampled before each round of samples: the host's
+// placement of their processors (memory_before_begin.hpp).
 // bench/compare.sh runs the OpenMPI peer (bench_mpi_small_puts) beside it.
 // Usage: bench_small_puts [p] [count]
 #include <bsp.h>
@@ -20,6 +23,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "memory_before_begin.hpp"
 
 namespace {
 double time_puts(const std::vector<std::uint64_t>& src, std::uint64_t* dst, int count, bool hp) {
@@ -100,7 +104,9 @@ int main(int argc, char** argv) {
   int p = argc > 1 ? std::atoi(argv[1]) : 2;
   int count = argc > 2 ? std::atoi(argv[2]) : 100000;
   const int samples = 11;
+  static bench::LineRoundTrips round_trips;  // its page is mapped before bsp_begin
   bsp_begin(p);
+  const bool placement_measured = round_trips.start();
   std::vector<std::uint64_t> src(count), dst(count, 0);
   for (int i = 0; i < count; ++i) src[i] = static_cast<std::uint64_t>(bsp_pid()) << 32 | i;
   p = bsp_nprocs();
@@ -115,6 +121,7 @@ int main(int argc, char** argv) {
   bsp_sync();
   std::vector<double> put, hpput, send, cyclic, indices, permutation;
   for (int s = 0; s < samples; ++s) {
+    round_trips.sample();
     put.push_back(time_puts(src, dst.data(), count, false));
     hpput.push_back(time_puts(src, dst.data(), count, true));
     send.push_back(time_sends(src, count));
@@ -139,6 +146,10 @@ int main(int argc, char** argv) {
         "bsp_hpput %.1f us, bsp_send+sync+bsp_move %.1f us\n",
         p, count, samples, bench::median(put) * 1e6, bench::median(hpput) * 1e6,
         bench::median(send) * 1e6);
+  const double round_trip = round_trips.take_median();
+  if (bsp_pid() == 0 && placement_measured)
+    std::printf("  a cache line's round trip between the two processes meanwhile: %.3f us\n",
+                round_trip * 1e6);
   if (bsp_pid() == 0)
     std::printf(
         "  dealt cyclically, %d puts of 8 bytes, element i to process (pid + i) %% %d, then one "
