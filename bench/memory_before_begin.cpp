@@ -23,20 +23,22 @@ MemoryBeforeBegin::~MemoryBeforeBegin() {
 
 // Each process marks its slot; every one then sees all marks where the memory
 // is shared, and only its own where it is not, so all processes answer alike.
+// Collective whatever the mapping: every process takes both syncs.
 bool MemoryBeforeBegin::shared_by_all() {
   const int p = bsp_nprocs();
-  if (!base_ || bytes_ < static_cast<std::size_t>(p) * sizeof(int)) return false;
+  const bool room = base_ && bytes_ >= static_cast<std::size_t>(p) * sizeof(int);
   auto* marks = reinterpret_cast<volatile int*>(base_);
-  marks[bsp_pid()] = bsp_pid() + 1;
+  if (room) marks[bsp_pid()] = bsp_pid() + 1;
   bsp_sync();
-  bool all = true;
-  for (int q = 0; q < p; ++q) all &= marks[q] == q + 1;
+  bool all = room;
+  for (int q = 0; all && q < p; ++q) all = marks[q] == q + 1;
   bsp_sync();
   return all;
 }
 
 namespace {
 constexpr std::size_t kPage = 4096;
+constexpr std::size_t kVotes = 64;  // past shared_by_all's marks, in the first page
 constexpr std::uint32_t kTripsPerSample = 2000;
 
 int processors_allowed() {
@@ -53,11 +55,17 @@ std::atomic<std::uint32_t>* trip_word(MemoryBeforeBegin& memory) {
 LineRoundTrips::LineRoundTrips() : memory_(2 * kPage) {}
 
 bool LineRoundTrips::start() {
-  // Every process takes the same branch: the same p, the same answer from
-  // shared_by_all, and the processors they inherited alike.
-  measured_ =
-      bsp_nprocs() == 2 && processors_allowed() >= 2 && memory_.data() && memory_.shared_by_all();
-  if (measured_) new (trip_word(memory_)) std::atomic<std::uint32_t>(0);
+  // Every process must take the same branch, or one would wait for a round
+  // trip alone: p is the same everywhere, shared_by_all answers alike, and
+  // the processors each may use are put to a vote through the shared page.
+  measured_ = false;
+  if (bsp_nprocs() != 2 || !memory_.shared_by_all()) return false;
+  auto* votes = reinterpret_cast<volatile int*>(memory_.data() + kVotes);
+  votes[bsp_pid()] = processors_allowed() >= 2 ? 1 : 0;
+  bsp_sync();
+  measured_ = votes[0] == 1 && votes[1] == 1;
+  if (measured_ && bsp_pid() == 0) new (trip_word(memory_)) std::atomic<std::uint32_t>(0);
+  bsp_sync();
   return measured_;
 }
 
