@@ -9,6 +9,7 @@
  *   exchange_N   MPI_Alltoall of N bytes per pair
  * Usage: mpirun -n P bench_mpi_patterns [puts] [bytes-per-pair ...] */
 #include <mpi.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,7 +40,14 @@ static void report(int rank, const char* pattern, double* sample) {
   if (rank == 0) printf("%s %.9f\n", pattern, m);
 }
 
-enum { kTripsPerSample = 2000 };
+enum { kTripsPerSample = 2000, kSpinsBeforeYield = 1 << 14 };
+
+/* Spins until *word holds value; yields after a while, so that a partner waiting for a
+ * processor on a busy machine gets one (the benchmark then ends, its figure no placement's). */
+static void wait_for(atomic_uint* word, unsigned value) {
+  for (unsigned spins = 0; atomic_load_explicit(word, memory_order_acquire) != value; ++spins)
+    if (spins >= kSpinsBeforeYield) sched_yield();
+}
 
 static void report_round_trip(int rank, int size, double* sample) {
   MPI_Comm node;
@@ -63,11 +71,9 @@ static void report_round_trip(int rank, int size, double* sample) {
         unsigned ask = 2 * k + 1, answer = ask + 1;
         if (rank == 0) {
           atomic_store_explicit(word, ask, memory_order_release);
-          while (atomic_load_explicit(word, memory_order_acquire) != answer) {
-          }
+          wait_for(word, answer);
         } else {
-          while (atomic_load_explicit(word, memory_order_acquire) != ask) {
-          }
+          wait_for(word, ask);
           atomic_store_explicit(word, answer, memory_order_release);
         }
       }
