@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 
 namespace {
 

@@ -18,8 +18,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "engines/shm/remote_memory.hpp"
-#include "util/block_copy.hpp"
+#include "superstep_internal/remote_memory.hpp"
+#include "superstep_internal/block_copy.hpp"
 
 namespace {
 double now() {

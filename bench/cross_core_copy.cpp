@@ -4,7 +4,7 @@
 // writing into the same bytes every turn (the reader's cache still holds
 // them: each line is invalidated there first), writing into bytes that move
 // round a ring of twice the L2 cache (what the outbox's staging does,
-// core/cache_ring.hpp), and a plain memcpy within one process (the floor the
+// util/cache_ring.hpp), and a plain memcpy within one process (the floor the
 // total-exchange benchmark uses); and the reader's copy out. Every copy is the
 // library's block copy (util/block_copy.hpp): two vectors of n bytes in a row
 // lie 16 bytes apart modulo a page, where memcpy itself crawls (22-38 us for
@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "core/cache_ring.hpp"
-#include "util/block_copy.hpp"
+#include "superstep_internal/cache_ring.hpp"
+#include "superstep_internal/block_copy.hpp"
 
 namespace {
 double now() {

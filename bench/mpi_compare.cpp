@@ -181,7 +181,7 @@ int main(int argc, char** argv) {
   // The first samples, then the same after as many more as 8 MiB of traffic
   // per kind (at least 4): a program that repeats an exchange runs at the
   // second figure once the buffers it writes round have come round once
-  // (core/cache_ring.hpp); the goal is on that one, and both are printed.
+  // (util/cache_ring.hpp); the goal is on that one, and both are printed.
   double first[kKinds], steady[kKinds];
   sample_exchanges(kSamples, first);
   double ignored[kKinds];

@@ -36,7 +36,7 @@
 
 #include "bench_support.hpp"
 #include "memory_before_begin.hpp"
-#include "util/block_copy.hpp"
+#include "superstep_internal/block_copy.hpp"
 
 namespace {
 double thread_cpu_seconds() {
@@ -281,7 +281,7 @@ int main(int argc, char** argv) {
   // The first samples, then the same after as many more as 8 MiB of traffic
   // per kind (at least 4): a program that repeats an exchange runs at the
   // second figure once the buffers written round (the put staging, see
-  // core/cache_ring.hpp) have come round once; the goal is on that one, and
+  // util/cache_ring.hpp) have come round once; the goal is on that one, and
   // both are printed.
   Samples first_samples = sample_exchanges(samples, src.data(), dst.data(), spare.data(), n, cross);
   sample_exchanges(std::max(4, (8 << 20) / n), src.data(), dst.data(), spare.data(), n, cross);

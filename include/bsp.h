@@ -52,9 +52,20 @@
  * an MPI launcher the MPI engine runs the same program on MPI ranks instead
  * (libbsp_mpi, see bsp_mpi.h).
  *
- * Programs written for MulticoreBSP for C or BSPedupack 2.0 compile with
- * SUPERSTEP_MCBSP_COMPAT defined (bspcc --mcbsp, or #include <mcbsp.h>):
- * see superstep/mcbsp_interface.h.
+ * Threads. Superstep keeps one state per process and no lock: two threads of
+ * one process must not be inside primitives at the same time (that is a data
+ * race, undefined and not detected). Calls from different threads one after
+ * another are fine (nothing is kept per thread); bsp_pid, bsp_nprocs and
+ * bsp_time may be called from several threads at once. Each primitive below
+ * says which rule applies ("Threads:").
+ *
+ * Order. The primitives appear in the order of the paper: the SPMD framework
+ * (section 2), DRMA (section 3), BSMP (section 4). Programs written for
+ * MulticoreBSP for C or BSPedupack 2.0 compile with SUPERSTEP_MCBSP_COMPAT
+ * defined (bspcc --mcbsp, or #include <mcbsp.h>): their signatures of the
+ * primitives that differ (unsigned pids, size_t sizes) and the additions
+ * bsp_hpsend and bsp_direct_get are in the last group, from
+ * superstep/mcbsp_interface.h.
  */
 #ifndef SUPERSTEP_BSP_H
 #define SUPERSTEP_BSP_H
@@ -77,21 +88,21 @@ extern "C" {
 #define SUPERSTEP_PRINTF(f, a)
 #endif
 
-#ifdef SUPERSTEP_MCBSP_COMPAT
-/* The interface of MulticoreBSP for C and BSPedupack 2.0: unsigned process
- * ids, size_t sizes, bsp_hpsend and bsp_direct_get. */
-#include "superstep/mcbsp_interface.h"
-#else
+#ifndef SUPERSTEP_MCBSP_COMPAT
 /* Types used by later BSPlib programs. They are int, so programs written
  * against the classic int interface and programs using these names both
  * compile unchanged. */
 typedef int bsp_pid_t;
 typedef int bsp_nprocs_t;
 typedef int bsp_size_t;
+#endif
 
-/* ==== SPMD framework (paper section 2) ==================================== */
+/** @defgroup spmd SPMD framework (paper §2)
+ * Starting and ending the processes, enquiries, and the superstep's end.
+ * @{ */
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_begin - start the SPMD part with maxprocs processes (paper 2.1).
  *
  * Must be the first statement of main, or of the function given to
@@ -123,10 +134,78 @@ typedef int bsp_size_t;
  * nothing buffered is printed p times. Where cross-memory attach is refused
  * (seccomp, Yama; BSP_XMEM=off forces it) data moves through shared
  * mappings; BSP_VERBOSE=1 says which path is used.
+ * Threads: the thread that runs main (or bsp_init's function); no other thread of process 0
+ * may be inside a primitive meanwhile.
  */
 void bsp_begin(int maxprocs);
+#endif
 
-/*
+/**
+ * bsp_end - end the SPMD part (paper 2.1).
+ *
+ * The last statement of the function that called bsp_begin. A final sync:
+ * what is still in flight is delivered. Process 0 then returns and carries
+ * on alone; the others end here: they flush stdio and the C++ standard
+ * streams and _exit(0), so atexit handlers and static destructors run only
+ * in process 0, once, when it exits. Every process must call it.
+ *
+ * Errors:
+ *   (at the sync) processes disagree on how the superstep ends (process 0:
+ *     bsp_end, process 1: bsp_sync, ...); every process must call bsp_sync
+ *     the same number of times before bsp_end
+ *   called outside bsp_begin..bsp_end / called after bsp_end
+ * A process that returns from main or calls exit() before bsp_end stops the
+ * run: "superstep: process <P> exited with status <s> in superstep <S>
+ * without calling bsp_end; stopping all processes". A process killed by a
+ * signal stops it too ("process <P> was killed by signal <n> (<name>) in
+ * superstep <S>; stopping all processes"). A child the program forks has no
+ * BSP role: its exit does not stop the run.
+ * Cost: one sync.
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_end(void);
+
+/**
+ * bsp_init - name the function that runs the SPMD part (paper 2.2).
+ *
+ * For programs that start sequentially and call bsp_begin later: call it
+ * first in main, then call spmd_part (which starts with bsp_begin) when the
+ * number of processes is known.
+ *
+ * spmd_part  the function that contains bsp_begin..bsp_end.
+ * argc, argv main's arguments (unused on shared memory).
+ *
+ * Errors:
+ *   called after bsp_begin; call bsp_init first in main
+ *   spmd_part is NULL; pass the function that calls bsp_begin
+ * Superstep: under MPI only rank 0 runs the sequential part; the others
+ * start in spmd_part, so input read before bsp_begin is process 0's.
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_init(void (*spmd_part)(void), int argc, char *argv[]);
+
+/**
+ * bsp_abort - one process stops all (paper 2.3).
+ *
+ * Prints the printf-style message (a trailing newline is dropped, one is
+ * added) as one line on stderr and stops every process with exit status 1,
+ * without a barrier. Works anywhere, also outside bsp_begin..bsp_end.
+ * If several processes abort in the same superstep, one message is printed.
+ * Cost: no barrier; the others stop within milliseconds.
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_abort(const char *format, ...) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 2);
+
+/**
+ * bsp_vabort - bsp_abort with a va_list, for wrappers that forward their own
+ * arguments. A Superstep extension (not in the paper; BSPonMPI and
+ * MulticoreBSP have it too).
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_vabort(const char *format, va_list args) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 0);
+
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_nprocs - the number of processes (paper 2.4).
  *
  * Inside bsp_begin..bsp_end: p, the number of processes. Before bsp_begin
@@ -136,22 +215,76 @@ void bsp_begin(int maxprocs);
  *
  * Errors: BSP_NPROCS is "<v>"; set it to a positive number of processes
  * Cost: constant, local.
+ * Threads: safe from several threads at once: it reads only what bsp_begin fixed.
  */
 int bsp_nprocs(void);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_pid - this process's number, 0..bsp_nprocs()-1 (paper 2.4).
  *
  * Errors: called outside bsp_begin..bsp_end; call bsp_begin first
  *         called after bsp_end; only bsp_nprocs and bsp_abort work there
  *   (every primitive but bsp_nprocs, bsp_abort and bsp_init reports these)
  * Cost: constant, local.
+ * Threads: safe from several threads at once: it reads only what bsp_begin fixed.
  */
 int bsp_pid(void);
+#endif
 
-/* ==== Direct remote memory access (paper section 3) ======================= */
+/**
+ * bsp_time - seconds since bsp_begin on this process's clock (paper 2.4).
+ *
+ * The paper does not synchronise the processes' clocks. Superstep reads
+ * CLOCK_MONOTONIC (nanosecond resolution on Linux) from the one instant
+ * process 0 entered bsp_begin on shared memory, and MPI_Wtime from each
+ * rank's own bsp_begin under MPI.
+ * Errors: called outside bsp_begin..bsp_end / called after bsp_end
+ * Cost: constant, local.
+ * Threads: safe from several threads at once: it reads only the clock and what bsp_begin fixed.
+ */
+double bsp_time(void);
 
-/*
+/**
+ * bsp_sync - end the superstep (paper 2.5).
+ *
+ * A barrier of all processes at which every communication of the superstep
+ * takes effect, in this order: get sources are read; then, on each process,
+ * the gets' destinations are written in issue order, then the puts' in
+ * order of the source's pid, then issue order; registrations and the tag
+ * size change; the queue holds the messages sent to this process, ordered by
+ * source pid, then send order. Last superstep's messages are gone.
+ *
+ * Errors: the collective mismatches of bsp_push_reg, bsp_pop_reg,
+ * bsp_set_tagsize and bsp_end are found here.
+ * Cost: l + g * h, h the most bytes one process sends or receives. An
+ * empty superstep costs one barrier; gets add a second, hpputs read from
+ * user memory a third.
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_sync(void);
+
+/**
+ * bsp_sync_at - bsp_sync that names its call site (a Superstep extension).
+ *
+ * The macro bsp_sync() below makes every bsp_sync() call pass its file and
+ * line, which profiles (bspprof) name; being function-like, it leaves
+ * &bsp_sync and declarations alone, so existing programs compile unchanged.
+ * Define SUPERSTEP_NO_SYNC_SITE before including bsp.h to call bsp_sync
+ * itself. The C++ interface's ctx.sync() passes its caller's line too.
+ * Errors, cost and threads: as bsp_sync.
+ */
+void bsp_sync_at(const char *file, int line);
+
+/** @} */
+
+/** @defgroup drma Direct remote memory access (paper §3)
+ * Registration (§3.1), puts (§3.2) and gets (§3.3).
+ * @{ */
+
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_push_reg - register a memory area for DRMA (paper 3.1).
  *
  * Collective: every process calls it, in the same order, in the same
@@ -170,10 +303,32 @@ int bsp_pid(void);
  *     (process 0: <n>, ...); bsp_push_reg is collective: ...
  * Cost: constant at the call; p - 1 small records in the next sync's h.
  * Superstep: pushes and pops of one superstep are applied in issue order.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_push_reg(const void *ident, int size);
+#endif
 
-/*
+/**
+ * bsp_pop_reg - remove a registration (paper 3.1).
+ *
+ * Collective: every process pops the same slot in the same superstep; the
+ * slot is the newest one in which this process registered ident, counting
+ * this superstep's earlier pushes and pops. It takes effect at the next
+ * bsp_sync: DRMA may still use the area until then.
+ *
+ * Errors:
+ *   address <a> is not registered (counting this superstep's pushes and
+ *     pops); pop only what bsp_push_reg registered
+ *   (at the next sync) processes popped different numbers of registrations
+ *   (at the next sync) processes popped different registration slots
+ *     (process 0: slot <k>, ...): ... pop the same registration everywhere
+ * Cost: constant; nothing is sent (each process resolves the slot itself).
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_pop_reg(const void *ident);
+
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_put - buffered copy into another process's registered memory (3.2).
  *
  * Copies nbytes from src (this process) to dst + offset on process pid,
@@ -203,10 +358,13 @@ void bsp_push_reg(const void *ident, int size);
  * Cost: w += nbytes (the copy at the call); h += nbytes on both sides.
  * Superstep: writes that overlap are applied in order of the source's pid,
  * then issue order, after all gets: the same program gives the same result.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_hpput - unbuffered put (paper 3.2).
  *
  * As bsp_put, with the same arguments and errors ("error in bsp_hpput"),
@@ -216,10 +374,13 @@ void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
  * communication, during the superstep.
  * Cost: constant at the call; h += nbytes. One copy, straight between the
  * processes (cross-memory attach); where that is refused it is a bsp_put.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_get - buffered copy from another process's registered memory (3.3).
  *
  * Copies nbytes from src + offset on process pid, where src is an address
@@ -238,10 +399,13 @@ void bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
  * Undefined: dst smaller than nbytes, or freed before the sync.
  * Cost: constant at the call; h += nbytes on both sides.
  * Superstep: at a sync the gets land first, in issue order, then the puts.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_get(int pid, const void *src, int offset, void *dst, int nbytes);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_hpget - unbuffered get (paper 3.3).
  *
  * As bsp_get, with the same arguments and errors ("error in bsp_hpget"),
@@ -250,12 +414,19 @@ void bsp_get(int pid, const void *src, int offset, void *dst, int nbytes);
  * during the superstep.
  * Cost: constant at the call; h += nbytes; one copy where cross-memory
  * attach is allowed.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_hpget(int pid, const void *src, int offset, void *dst, int nbytes);
+#endif
 
-/* ==== Bulk synchronous message passing (paper section 4) ================== */
+/** @} */
 
-/*
+/** @defgroup bsmp Bulk synchronous message passing (paper §4)
+ * The tag size (§4.1), sending (§4.2) and the queue (§4.3-4.6).
+ * @{ */
+
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_set_tagsize - choose the tag size of the next supersteps (paper 4.1).
  *
  * Collective: every process calls it with the same value in the same
@@ -272,10 +443,13 @@ void bsp_hpget(int pid, const void *src, int offset, void *dst, int nbytes);
  *   (at the next sync) processes asked for different tag sizes (process 0:
  *     <n>, process 1: no call, ...); every process must call it with ...
  * Cost: constant.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_set_tagsize(int *tag_nbytes);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_send - send a message to another process's queue (paper 4.2).
  *
  * Copies the tag (of the tag size in effect in this superstep) and
@@ -297,20 +471,26 @@ void bsp_set_tagsize(int *tag_nbytes);
  * header) on both sides.
  * Superstep: a message keeps the tag size in effect when it was sent; the
  * queue is ordered by source pid, then send order.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_send(int pid, const void *tag, const void *payload, int payload_nbytes);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_qsize - how many messages are left in the queue (paper 4.3).
  *
  * nmessages     out: the messages not yet moved; may be NULL.
  * accum_nbytes  out: the sum of their payload sizes; may be NULL.
  * Both are clamped to INT_MAX.
  * Cost: constant.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_qsize(int *nmessages, int *accum_nbytes);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_get_tag - look at the first message in the queue (paper 4.4).
  *
  * status  out: -1 if the queue is empty, else the payload size of the
@@ -324,10 +504,13 @@ void bsp_qsize(int *nmessages, int *accum_nbytes);
  *   status is NULL; pass a pointer to an int
  *   tag is NULL but the message has a <n>-byte tag; pass a buffer
  * Cost: w += tag size.
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_get_tag(int *status, void *tag);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_move - take the first message's payload off the queue (paper 4.5).
  *
  * payload           where the payload is copied; may be NULL when nothing
@@ -341,10 +524,13 @@ void bsp_get_tag(int *status, void *tag);
  *   payload is NULL but nbytes is <n>; pass a valid address
  * Cost: w += the bytes copied.
  * Superstep: moving from an empty queue is an error (the paper does not say).
+ * Threads: one thread at a time (see Threads above).
  */
 void bsp_move(void *payload, int reception_nbytes);
+#endif
 
-/*
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
  * bsp_hpmove - take the first message off the queue without copying (4.6).
  *
  * Returns -1 if the queue is empty (the pointers are then unchanged), else
@@ -356,129 +542,21 @@ void bsp_move(void *payload, int reception_nbytes);
  *
  * Errors: tag_ptr or payload_ptr is NULL; pass pointers to two pointers
  * Cost: constant.
+ * Threads: one thread at a time (see Threads above).
  */
 int bsp_hpmove(void **tag_ptr, void **payload_ptr);
+#endif
 
-/* In an optimised build the common case of bsp_put, bsp_hpput, bsp_send and
- * bsp_move runs inline, without a call (superstep/inline_paths.h). */
-#include "superstep/inline_paths.h"
-#endif /* SUPERSTEP_MCBSP_COMPAT */
+/** @} */
 
-/* ==== The primitives whose signatures both interfaces share =============== */
-
-/*
- * bsp_end - end the SPMD part (paper 2.1).
- *
- * The last statement of the function that called bsp_begin. A final sync:
- * what is still in flight is delivered. Process 0 then returns and carries
- * on alone; the others end here: they flush stdio and the C++ standard
- * streams and _exit(0), so atexit handlers and static destructors run only
- * in process 0, once, when it exits. Every process must call it.
- *
- * Errors:
- *   (at the sync) processes disagree on how the superstep ends (process 0:
- *     bsp_end, process 1: bsp_sync, ...); every process must call bsp_sync
- *     the same number of times before bsp_end
- *   called outside bsp_begin..bsp_end / called after bsp_end
- * A process that returns from main or calls exit() before bsp_end stops the
- * run: "superstep: process <P> exited with status <s> in superstep <S>
- * without calling bsp_end; stopping all processes". A process killed by a
- * signal stops it too ("process <P> was killed by signal <n> (<name>) in
- * superstep <S>; stopping all processes"). A child the program forks has no
- * BSP role: its exit does not stop the run.
- * Cost: one sync.
- */
-void bsp_end(void);
-
-/*
- * bsp_init - name the function that runs the SPMD part (paper 2.2).
- *
- * For programs that start sequentially and call bsp_begin later: call it
- * first in main, then call spmd_part (which starts with bsp_begin) when the
- * number of processes is known.
- *
- * spmd_part  the function that contains bsp_begin..bsp_end.
- * argc, argv main's arguments (unused on shared memory).
- *
- * Errors:
- *   called after bsp_begin; call bsp_init first in main
- *   spmd_part is NULL; pass the function that calls bsp_begin
- * Superstep: under MPI only rank 0 runs the sequential part; the others
- * start in spmd_part, so input read before bsp_begin is process 0's.
- */
-void bsp_init(void (*spmd_part)(void), int argc, char *argv[]);
-
-/*
- * bsp_abort - one process stops all (paper 2.3).
- *
- * Prints the printf-style message (a trailing newline is dropped, one is
- * added) as one line on stderr and stops every process with exit status 1,
- * without a barrier. Works anywhere, also outside bsp_begin..bsp_end.
- * If several processes abort in the same superstep, one message is printed.
- * Cost: no barrier; the others stop within milliseconds.
- */
-void bsp_abort(const char *format, ...) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 2);
-
-/*
- * bsp_vabort - bsp_abort with a va_list, for wrappers that forward their own
- * arguments. A Superstep extension (not in the paper; BSPonMPI and
- * MulticoreBSP have it too).
- */
-void bsp_vabort(const char *format, va_list args) SUPERSTEP_NORETURN SUPERSTEP_PRINTF(1, 0);
-
-/*
- * bsp_time - seconds since bsp_begin on this process's clock (paper 2.4).
- *
- * The paper does not synchronise the processes' clocks. Superstep reads
- * CLOCK_MONOTONIC (nanosecond resolution on Linux) from the one instant
- * process 0 entered bsp_begin on shared memory, and MPI_Wtime from each
- * rank's own bsp_begin under MPI.
- * Errors: called outside bsp_begin..bsp_end / called after bsp_end
- * Cost: constant, local.
- */
-double bsp_time(void);
-
-/*
- * bsp_sync - end the superstep (paper 2.5).
- *
- * A barrier of all processes at which every communication of the superstep
- * takes effect, in this order: get sources are read; then, on each process,
- * the gets' destinations are written in issue order, then the puts' in
- * order of the source's pid, then issue order; registrations and the tag
- * size change; the queue holds the messages sent to this process, ordered by
- * source pid, then send order. Last superstep's messages are gone.
- *
- * Errors: the collective mismatches of bsp_push_reg, bsp_pop_reg,
- * bsp_set_tagsize and bsp_end are found here.
- * Cost: l + g * h, h the most bytes one process sends or receives. An
- * empty superstep costs one barrier; gets add a second, hpputs read from
- * user memory a third.
- */
-void bsp_sync(void);
-
-/*
- * bsp_pop_reg - remove a registration (paper 3.1).
- *
- * Collective: every process pops the same slot in the same superstep; the
- * slot is the newest one in which this process registered ident, counting
- * this superstep's earlier pushes and pops. It takes effect at the next
- * bsp_sync: DRMA may still use the area until then.
- *
- * Errors:
- *   address <a> is not registered (counting this superstep's pushes and
- *     pops); pop only what bsp_push_reg registered
- *   (at the next sync) processes popped different numbers of registrations
- *   (at the next sync) processes popped different registration slots
- *     (process 0: slot <k>, ...): ... pop the same registration everywhere
- * Cost: constant; nothing is sent (each process resolves the slot itself).
- */
-void bsp_pop_reg(const void *ident);
-
-/* bsp_sync with its call site, for profiles (docs/bspprof.md). The macro below
- * makes every bsp_sync() call pass its file and line; being function-like, it
- * leaves &bsp_sync and declarations alone, so existing programs still compile.
- * Define SUPERSTEP_NO_SYNC_SITE before including bsp.h to call bsp_sync itself. */
-void bsp_sync_at(const char *file, int line);
+/** @defgroup mcbsp MulticoreBSP for C interface (a Superstep extension)
+ * With SUPERSTEP_MCBSP_COMPAT defined: unsigned process ids, size_t sizes,
+ * bsp_hpsend and bsp_direct_get, under the symbols superstep_mcbsp_*.
+ * @{ */
+#ifdef SUPERSTEP_MCBSP_COMPAT
+#include "superstep/mcbsp_interface.h"
+#endif
+/** @} */
 
 #ifdef __cplusplus
 }
@@ -486,6 +564,12 @@ void bsp_sync_at(const char *file, int line);
 
 #ifndef SUPERSTEP_NO_SYNC_SITE
 #define bsp_sync() bsp_sync_at(__FILE__, __LINE__)
+#endif
+
+/* Not API: in an optimised build the common case of bsp_put, bsp_hpput,
+ * bsp_send and bsp_move runs inline, without a call (superstep/detail/). */
+#ifndef SUPERSTEP_MCBSP_COMPAT
+#include "superstep/detail/inline_paths.h"
 #endif
 
 #endif /* SUPERSTEP_BSP_H */

@@ -14,6 +14,10 @@
 // nothing of its own (allocations may throw std::bad_alloc). See docs/cpp_and_collectives.md.
 #pragma once
 
+#if !defined(__cplusplus) || __cplusplus < 202002L
+#error "bsp.hpp needs C++20: compile with -std=c++20 or later (bspc++ adds it when no -std= is given)"
+#else
+
 #include <bsp.h>
 #include <bsp_level1.h>
 
@@ -23,3 +27,5 @@
 #include "superstep/cpp/messages.hpp"
 #include "superstep/cpp/registration.hpp"
 #include "superstep/cpp/transferable.hpp"
+
+#endif  // C++20

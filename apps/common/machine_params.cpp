@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 
 namespace apps {
 

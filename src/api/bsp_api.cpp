@@ -8,7 +8,7 @@
 #include "api/checks.hpp"
 #include "core/abort_run.hpp"
 #include "core/bsmp_receive.hpp"
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "core/nprocs_before_begin.hpp"
 #include "core/runtime.hpp"
 #include "engines/engine_select.hpp"
@@ -100,7 +100,7 @@ static inline void put_full(const char* primitive, int pid, const void* src, voi
 }
 
 // bsp_put and bsp_hpput after the first tier, which an optimised program
-// takes inline (superstep/inline_paths.h): with the arguments of bsp_put, so
+// takes inline (superstep/detail/inline_paths.h): with the arguments of bsp_put, so
 // that the first tier ends in a jump here and saves no registers; tries the
 // second tier, then the full path.
 void superstep_put_after_first_tier(int pid, const void* src, void* dst, int offset, int nbytes,
@@ -154,7 +154,7 @@ void bsp_set_tagsize(int* tag_nbytes) {
 }
 
 // bsp_send after the first tier, which an optimised program takes inline
-// (superstep/inline_paths.h): the second tier (which opens the window the
+// (superstep/detail/inline_paths.h): the second tier (which opens the window the
 // first one fills), then the full path.
 void superstep_send_after_first_tier(int pid, const void* tag, const void* payload,
                                      int payload_nbytes) {
@@ -181,7 +181,7 @@ void bsp_get_tag(int* status, void* tag) {
 }
 
 // bsp_move after the first tier, which an optimised program takes inline
-// (superstep/inline_paths.h): what that leaves (a payload over 16 bytes, the
+// (superstep/detail/inline_paths.h): what that leaves (a payload over 16 bytes, the
 // last message of a stream or of the queue, and every misuse) goes the full
 // path. Out of line, so that the first tier ends in a jump here.
 void superstep_move_after_first_tier(void* payload, int reception_nbytes) {

@@ -2,7 +2,7 @@
 // interface): each stops the program with one message naming the primitive.
 #pragma once
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "core/runtime.hpp"
 
 namespace superstep {

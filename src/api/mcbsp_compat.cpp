@@ -12,7 +12,7 @@
 
 #include "api/checks.hpp"
 #include "api/mcbsp_direct_get.hpp"
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 
 using superstep::usage_error;
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 
 namespace superstep {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 
 namespace superstep {
 

@@ -1,4 +1,4 @@
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 
 #include <cstdarg>
 #include <cstdio>

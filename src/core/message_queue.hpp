@@ -11,15 +11,15 @@
 // the pop search on. Draining a queue thus costs a few instructions a message.
 // The cursor, the end of its stream's records and the counts are a
 // superstep_queue_state, which the program's inline bsp_move steps on itself
-// while the next message follows in the same stream (superstep/inline_paths.h).
+// while the next message follows in the same stream (superstep/detail/inline_paths.h).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "core/byte_buffer.hpp"
+#include "util/byte_buffer.hpp"
 #include "messaging/record_reader.hpp"
-#include "superstep/inline_paths.h"
+#include "superstep/detail/inline_paths.h"
 
 namespace superstep {
 

@@ -3,8 +3,8 @@
 #include <climits>
 #include <cstdlib>
 
-#include "core/errors.hpp"
-#include "core/processors.hpp"
+#include "util/errors.hpp"
+#include "util/processors.hpp"
 #include "engines/engine_select.hpp"
 
 namespace superstep {

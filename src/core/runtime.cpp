@@ -7,12 +7,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "engines/engine_select.hpp"
 #include "util/block_copy.hpp"
 
 // What the inline first tiers of bsp_put, bsp_send and bsp_move read
-// (superstep/inline_paths.h, which declares them extern "C").
+// (superstep/detail/inline_paths.h, which declares them extern "C").
 superstep_put_table superstep_put_runs = {nullptr, 0};
 superstep_send_table superstep_send_windows = {nullptr, 0};
 superstep_queue_state* superstep_queue = nullptr;

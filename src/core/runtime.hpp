@@ -8,11 +8,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/byte_buffer.hpp"
-#include "core/cache_ring.hpp"
+#include "util/byte_buffer.hpp"
+#include "util/cache_ring.hpp"
 #include "core/landing_plan.hpp"
 #include "core/message_queue.hpp"
-#include "core/profile_recorder.hpp"
+#include "profiler/profile_recorder.hpp"
 #include "core/registry.hpp"
 #include "core/size_choice.hpp"
 #include "core/sync_summary.hpp"

@@ -20,7 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "core/runtime.hpp"
 #include "core/size_choice.hpp"
 #include "util/block_copy.hpp"

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 
 namespace superstep {
 

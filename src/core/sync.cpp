@@ -28,8 +28,8 @@
 #include <string>
 #include <type_traits>
 
-#include "core/cache_ring.hpp"
-#include "core/errors.hpp"
+#include "util/cache_ring.hpp"
+#include "util/errors.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"
 #include "util/block_copy.hpp"

@@ -28,7 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/error_scope.hpp"
+#include "util/error_scope.hpp"
 
 namespace superstep {
 

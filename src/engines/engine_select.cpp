@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "engines/mpi/plugin_abi.hpp"
 #include "engines/plugin_abi.hpp"
 #include "engines/shm/shm_engine.hpp"

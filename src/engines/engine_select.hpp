@@ -10,7 +10,7 @@
 // program, as under MPI; the calls below say "under MPI" for all of them.
 //
 // Errors found outside bsp_begin..bsp_end stop the program through a hook
-// this file installs in core (set_outside_stop_hook, core/errors.hpp): under
+// this file installs in core (set_outside_stop_hook, util/errors.hpp): under
 // an MPI launcher every rank runs the code before bsp_begin (and after
 // bsp_init only rank 0 runs anything else there), so every rank that finds
 // such an error finds the same one: rank 0 prints it at once and its exit

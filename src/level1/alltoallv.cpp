@@ -17,7 +17,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
 #include "util/block_copy.hpp"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "core/runtime.hpp"
 #include "level1/params_file.hpp"
 #include "util/json.hpp"

@@ -2,7 +2,7 @@
 
 #include <climits>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "core/runtime.hpp"
 
 namespace superstep::level1 {

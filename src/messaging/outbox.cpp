@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/cache_ring.hpp"
+#include "util/cache_ring.hpp"
 #include "util/block_copy.hpp"
 #include "util/memory_keep.hpp"
 
@@ -40,7 +40,7 @@ void Outbox::clear() {
   // What this use needed, for trim() (util/memory_keep.hpp).
   last_use_bytes_ = std::max(bulk_.size(), staged_);
   // The next superstep of this parity stages after where this one ended
-  // (core/cache_ring.hpp).
+  // (util/cache_ring.hpp).
   staged_start_ = next_ring_start(staged_start_, staged_);
   staged_ = staged_start_;
   for (Lane& lane : lanes_) {
@@ -95,7 +95,7 @@ std::uint64_t Outbox::reserve_staging(std::uint64_t dst_address, std::uint64_t n
   const std::uint64_t end = std::min(staging_.size, offset + std::max(reserve, nbytes));
   if (staging_mapping_.reaches_unmapped(end)) [[unlikely]] {
     // Mapped in one go as far as twice this fill reaches, instead of a fault
-    // every page (in a VM, dear) (core/cache_ring.hpp).
+    // every page (in a VM, dear) (util/cache_ring.hpp).
     RingMapping::Range range = staging_mapping_.grow(end, ring_extent(staging_.size));
     prepare_ring_for_writing(staging_.data, range.from, range.to);
   }

@@ -12,12 +12,12 @@
 #include <cstring>
 #include <vector>
 
-#include "core/byte_buffer.hpp"
-#include "core/cache_ring.hpp"
+#include "util/byte_buffer.hpp"
+#include "util/cache_ring.hpp"
 #include "engines/engine.hpp"
 #include "messaging/record_writer.hpp"
 #include "messaging/ring_copy.hpp"
-#include "superstep/inline_paths.h"
+#include "superstep/detail/inline_paths.h"
 #include "util/block_copy.hpp"
 #include "util/memory_keep.hpp"
 
@@ -136,7 +136,7 @@ class Outbox {
   // put_inline_if_room) and where the stream is read or ended (stream(),
   // seal, clear, trim), so nobody sees the stream in between.
   // Its layout is the one the program's inline first tier of bsp_put grows
-  // (superstep/inline_paths.h): at, where the run's next bytes go; end, how
+  // (superstep/detail/inline_paths.h): at, where the run's next bytes go; end, how
   // far it may grow (at == end: no room, or no run).
   // A run that fills a whole record (kCombineMax) goes on in the shared
   // staging ring, where there is one, as a staged put that grows
@@ -160,7 +160,7 @@ class Outbox {
   void open_run(int dst, Run& run, std::uint64_t max_bytes);
   // A window of dst's stream for sends of one shape (SendWindow: tag_bytes,
   // payload_bytes, each at most kSmallSendBytes), which the program's inline
-  // bsp_send fills with whole records (superstep/inline_paths.h) and which
+  // bsp_send fills with whole records (superstep/detail/inline_paths.h) and which
   // settles like a run. Opened after a send when the lane has nothing open
   // (`window` must stay where it is while it is open).
   using SendWindow = superstep_send_window;
@@ -416,7 +416,7 @@ class Outbox {
   }
 
   std::vector<Lane> lanes_;
-  // The bulk area is a cache ring too (core/cache_ring.hpp): this
+  // The bulk area is a cache ring too (util/cache_ring.hpp): this
   // superstep's bytes are [bulk_start_, bulk_.size()), and the bytes before
   // them are the earlier supersteps' that other processes may still hold in
   // their caches.

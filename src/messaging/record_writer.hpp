@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/byte_buffer.hpp"
+#include "util/byte_buffer.hpp"
 #include "messaging/records.hpp"
 
 namespace superstep::record_writer {

@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "superstep/inline_paths.h"
+#include "superstep/detail/inline_paths.h"
 
 namespace superstep {
 
@@ -44,7 +44,7 @@ struct RecordHeader {
 };
 static_assert(sizeof(RecordHeader) == 16);
 // The program's inline bsp_send writes send records and its bsp_move reads
-// them (superstep/inline_paths.h): the same layout.
+// them (superstep/detail/inline_paths.h): the same layout.
 static_assert(static_cast<std::uint32_t>(RecordKind::kSend) == superstep_send_record_kind);
 static_assert(sizeof(RecordHeader) == superstep_record_header_bytes);
 static_assert(offsetof(RecordHeader, aux) == 4 && offsetof(RecordHeader, value) == 8);
@@ -58,7 +58,7 @@ enum RemoteOrigin : std::uint32_t {
 
 // Follows a kPutRemote header; `address` is as its RemoteOrigin says.
 // kFromSharedStaging: `ring_mapped` is how far the source has mapped its
-// staging ring so far (core/cache_ring.hpp), so that each reader maps its view
+// staging ring so far (util/cache_ring.hpp), so that each reader maps its view
 // as far in the same superstep; 0 for the other origins.
 struct RemoteSource {
   std::uint64_t nbytes;

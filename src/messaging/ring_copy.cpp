@@ -10,7 +10,7 @@
 #include <x86intrin.h>
 #endif
 
-#include "core/cache_ring.hpp"
+#include "util/cache_ring.hpp"
 #include "util/block_copy.hpp"
 #include "util/streaming_copy.hpp"
 

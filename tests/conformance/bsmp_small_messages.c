@@ -6,7 +6,7 @@
  * against what was sent, in source-pid and then send order, and every put.
  *
  * These are the paths that the first tier of bsp_send and bsp_move takes (inline in an optimised
- * program, superstep/inline_paths.h): a run of sends of one shape fills a window of the stream,
+ * program, superstep/detail/inline_paths.h): a run of sends of one shape fills a window of the stream,
  * which any other record to that process closes; a move steps the queue on while the next
  * message follows in the same stream, and leaves the last message of each stream and of the
  * queue to the library. Built with -O2 whatever the build type. */

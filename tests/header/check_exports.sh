@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check_exports.sh LIBBSP HEADER: the shared library exports the functions HEADER
 # declares and nothing but the API (bsp_*, superstep_mcbsp_*, C++ namespace bsp, and what the
-# inline first tiers of bsp_put, bsp_send and bsp_move read and call: superstep/inline_paths.h).
+# inline first tiers of bsp_put, bsp_send and bsp_move read and call: superstep/detail/inline_paths.h).
 set -uo pipefail
 lib=$1 header=$2
 symbols=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TWDBVRiu]$/ {print $3}') || exit 1

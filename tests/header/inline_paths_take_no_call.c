@@ -1,5 +1,5 @@
 /* In an optimised program, a put that continues the last put to the same process is taken by
- * the inline first tier of bsp.h (superstep/inline_paths.h), without a call into the library.
+ * the inline first tier of bsp.h (superstep/detail/inline_paths.h), without a call into the library.
  * Built with -O2 and linked with --wrap for bsp_put, bsp_hpput and what the first tier calls
  * past itself (superstep_put_after_first_tier), so that every call the program makes into the
  * library to put is counted here. Each process writes an array of doubles

@@ -3,7 +3,7 @@
  * push_reg_before) or on process 0 after bsp_end (sync_after, put_after, send_after,
  * move_after). The put and the send after bsp_end would continue what the last superstep's put
  * and send began (an 8-byte put at the next offset, a send of the same shape): the first tier
- * of each (inline in an optimised build, superstep/inline_paths.h) must leave them to the
+ * of each (inline in an optimised build, superstep/detail/inline_paths.h) must leave them to the
  * library, which reports them. */
 #include <stdio.h>
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 #include "run_command.hpp"
 #include "synthetic_result.hpp"
 #include "xml_balance.hpp"

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 #include "result_schema.hpp"
 #include "run_command.hpp"
 #include "xml_balance.hpp"

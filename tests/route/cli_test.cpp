@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 #include "run_command.hpp"
 #include "xml_balance.hpp"
 

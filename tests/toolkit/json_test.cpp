@@ -1,5 +1,5 @@
 // The JSON value the tools write their results with and reads them back.
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 
 #include <gtest/gtest.h>
 

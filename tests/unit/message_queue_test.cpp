@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/byte_buffer.hpp"
+#include "util/byte_buffer.hpp"
 #include "messaging/outbox.hpp"
 
 namespace superstep {

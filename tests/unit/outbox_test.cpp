@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/cache_ring.hpp"
+#include "util/cache_ring.hpp"
 #include "core/message_queue.hpp"
 #include "messaging/record_reader.hpp"
 
@@ -439,7 +439,7 @@ TEST_F(OutboxTest, SealEndsEachStreamWithItsTally) {
   EXPECT_EQ(again.back().stream_end().sends, 1u);
 }
 
-// The windows of sends that superstep_send_fits (superstep/inline_paths.h)
+// The windows of sends that superstep_send_fits (superstep/detail/inline_paths.h)
 // fills read this table, which the runtime publishes; here the test does.
 Outbox::SendWindow g_windows[3];
 
@@ -520,7 +520,7 @@ TEST_F(SendWindowTest, ClosesBeforeAnythingElseAndEndsWhereTheStreamWouldGrow) {
   EXPECT_EQ(superstep_send_fits(0, nullptr, &payload, 8), 0);
 }
 
-// core/cache_ring.hpp's RingMapping: a fill past what is mapped maps twice as
+// util/cache_ring.hpp's RingMapping: a fill past what is mapped maps twice as
 // far as the larger of the two, in 64 KiB steps, up to the ring's extent and
 // never past it; the ranges follow one another from 0; a fill within what is
 // mapped maps nothing; once the extent is mapped no fill maps more.

@@ -1,7 +1,7 @@
 // core/processors: the cgroup v2 quota arithmetic and lookup, on made-up
 // files; placing the process on a processor. (That bsp_nprocs() follows the affinity mask is tested
 // with taskset in tests/unit/CMakeLists.txt.)
-#include "core/processors.hpp"
+#include "util/processors.hpp"
 
 #include <sched.h>
 #include <unistd.h>

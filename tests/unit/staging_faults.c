@@ -1,7 +1,7 @@
 /* The page faults that large puts cost, on their writer and their readers:
  * every process maps the pages of its own staging ring (which it writes) and of
  * each other process's (which it reads) as its fills first reach them, in
- * extents that double (core/cache_ring.hpp). Three things are checked, on every
+ * extents that double (util/cache_ring.hpp). Three things are checked, on every
  * process, with kBytes put to every other process per superstep:
  *
  * 1. The first superstep with large puts (kFirstBytes to every other process)

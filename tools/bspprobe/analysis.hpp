@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "compute_rate.hpp"
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 #include "stats.hpp"
 
 namespace bspprobe {

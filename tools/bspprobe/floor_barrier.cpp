@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/processors.hpp"
+#include "superstep_internal/processors.hpp"
 #include "floors.hpp"
 #include "timing.hpp"
 

@@ -1,7 +1,7 @@
 // The BSP half of bspprobe: timings of supersteps at one number of processes.
 #pragma once
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 #include "plan.hpp"
 
 namespace bspprobe {

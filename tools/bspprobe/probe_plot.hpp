@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 
 namespace bspprobe {
 

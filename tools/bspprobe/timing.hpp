@@ -3,7 +3,7 @@
 
 #include <chrono>
 
-#include "core/cpu_relax.hpp"
+#include "superstep_internal/cpu_relax.hpp"
 
 namespace bspprobe {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "analysis.hpp"  // bspprobe: kResultSchema
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 #include "result_schema.hpp"
 
 namespace bspprof {

@@ -8,9 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/profile_files.hpp"
-#include "core/profile_merge.hpp"
-#include "json.hpp"
+#include "superstep_internal/profile_files.hpp"
+#include "superstep_internal/profile_merge.hpp"
+#include "superstep_internal/json.hpp"
 
 namespace bspprof {
 

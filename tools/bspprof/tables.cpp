@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 
 namespace bspprof {
 

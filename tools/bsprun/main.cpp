@@ -5,7 +5,7 @@
 // program runs in a process group of its own so that --timeout and signals
 // sent to bsprun reach every BSP process. The program dies with bsprun, and
 // its BSP processes die with it. On the shm engine the processes note their
-// superstep and state in a status file (src/core/run_status.hpp), so that a
+// superstep and state in a status file (src/util/run_status.hpp), so that a
 // --timeout can say which processes are stuck where.
 #include <poll.h>
 #include <sys/wait.h>
@@ -21,9 +21,9 @@
 #include <system_error>
 #include <vector>
 
-#include "core/profile_files.hpp"
-#include "core/profile_merge.hpp"
-#include "engines/shm/output_redirect.hpp"
+#include "superstep_internal/profile_files.hpp"
+#include "superstep_internal/profile_merge.hpp"
+#include "superstep_internal/output_redirect.hpp"
 #include "options.hpp"
 #include "program_process.hpp"
 #include "run_status_file.hpp"

@@ -1,4 +1,4 @@
-// bsprun's half of the run-status channel (src/core/run_status.hpp): the file
+// bsprun's half of the run-status channel (src/util/run_status.hpp): the file
 // in which the program's BSP processes note their superstep and state, and
 // the sentence bsprun prints from it when --timeout expires.
 #pragma once
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/run_status.hpp"
+#include "superstep_internal/run_status.hpp"
 
 namespace bsprun {
 

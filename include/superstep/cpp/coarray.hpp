@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <source_location>
 #include <span>
 #include <vector>
 
@@ -79,10 +80,11 @@ class coarray {
   // constructor registers the local part and syncs (ctx.sync()), so the
   // coarray can be used at once; the destructor deregisters (no sync).
   // Each process's part may have its own size.
-  coarray(context& ctx, std::size_t local_size, const T& initial = T{})
+  coarray(context& ctx, std::size_t local_size, const T& initial = T{},
+          std::source_location site = std::source_location::current())
       : local_(local_size, initial), registration_(ctx, local_) {
     detail::require_transferable<T>();
-    ctx.sync();
+    ctx.sync(site);
   }
   coarray(const coarray&) = delete;
   coarray& operator=(const coarray&) = delete;

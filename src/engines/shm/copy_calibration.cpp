@@ -11,7 +11,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "engines/shm/verbose.hpp"
 
 namespace superstep::shm {

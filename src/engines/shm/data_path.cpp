@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/errors.hpp"
+#include "util/errors.hpp"
 #include "engines/shm/verbose.hpp"
 
 namespace superstep::shm {

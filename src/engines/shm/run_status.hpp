@@ -1,11 +1,11 @@
 // The shared-memory engine's half of the run-status channel
-// (core/run_status.hpp): publishes each process's superstep and state to the
+// (util/run_status.hpp): publishes each process's superstep and state to the
 // launcher that asked for it with BSP_STATUS_FD.
 #pragma once
 
 #include <cstdint>
 
-#include "core/run_status.hpp"
+#include "util/run_status.hpp"
 
 namespace superstep::shm::run_status {
 

@@ -15,8 +15,8 @@
 #include <cstring>
 #include <utility>
 
-#include "core/processors.hpp"
-#include "core/standard_streams.hpp"
+#include "util/processors.hpp"
+#include "util/standard_streams.hpp"
 #include "engines/shm/copy_calibration.hpp"
 #include "engines/shm/data_path.hpp"
 #include "engines/shm/fork_safety.hpp"

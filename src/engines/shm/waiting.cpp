@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "core/cpu_relax.hpp"
+#include "util/cpu_relax.hpp"
 
 namespace superstep::shm {
 

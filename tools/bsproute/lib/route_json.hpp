@@ -5,7 +5,7 @@
 
 #include "campaign.hpp"
 #include "efficiency.hpp"
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 #include "laws.hpp"
 #include "transputer.hpp"
 

@@ -1,4 +1,4 @@
-#include "core/processors.hpp"
+#include "util/processors.hpp"
 
 #include <sched.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "core/profile_merge.hpp"
+#include "profiler/profile_merge.hpp"
 
 #include <dirent.h>
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include <sstream>
 #include <vector>
 
-#include "core/profile_files.hpp"
+#include "profiler/profile_files.hpp"
 
 namespace superstep::profile {
 

@@ -1,4 +1,4 @@
-#include "core/profile_log.hpp"
+#include "profiler/profile_log.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>

@@ -1,4 +1,4 @@
-#include "core/profile_recorder.hpp"
+#include "profiler/profile_recorder.hpp"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -11,9 +11,9 @@
 #include <ctime>
 #include <fstream>
 
-#include "core/errors.hpp"
-#include "core/profile_files.hpp"
-#include "core/profile_merge.hpp"
+#include "util/errors.hpp"
+#include "profiler/profile_files.hpp"
+#include "profiler/profile_merge.hpp"
 
 namespace superstep::profile {
 

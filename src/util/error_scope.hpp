@@ -1,5 +1,5 @@
 // Who found an error. Core decides it; an engine's abort_all acts on it
-// (engines/engine.hpp), so it lives apart from the rest of core/errors.hpp.
+// (engines/engine.hpp), so it lives apart from the rest of util/errors.hpp.
 #pragma once
 
 namespace superstep {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/profile_log.hpp"
+#include "profiler/profile_log.hpp"
 #include "engines/engine.hpp"
 
 namespace superstep::profile {

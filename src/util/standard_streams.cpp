@@ -1,4 +1,4 @@
-#include "core/standard_streams.hpp"
+#include "util/standard_streams.hpp"
 
 #include <cstdio>
 #include <iostream>

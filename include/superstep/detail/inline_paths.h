@@ -1,5 +1,5 @@
 /*
- * superstep/inline_paths.h - the first tier of bsp_put, bsp_hpput, bsp_send
+ * superstep/detail/inline_paths.h - the first tier of bsp_put, bsp_hpput, bsp_send
  * and bsp_move, inline in the program. Included by bsp.h (and by the
  * library's sources, for the layout); programs include bsp.h.
  *
@@ -14,8 +14,7 @@
  * of at most 16 bytes copies it and steps the queue on to the next message
  * of the same stream. What is left of such a call is the call itself:
  * through the shared library's procedure linkage table it costs more than
- * the work (a put: 8 ns against 2 ns on the AMD machine of README's table).
- * Here the first tier is inline in the program, and the library is called
+ * the work (bench/call_costs.cpp measures both). Here the first tier is inline in the program, and the library is called
  * only when it does not apply: bsp_put, bsp_hpput, bsp_send and bsp_move
  * below are GNU inline definitions, used where the compiler inlines (an
  * optimised build), while the library's functions of those names stay what

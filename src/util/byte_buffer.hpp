@@ -10,7 +10,7 @@
 #include <cstring>
 #include <new>
 
-#include "superstep/inline_paths.h"
+#include "superstep/detail/inline_paths.h"
 #include "util/block_copy.hpp"
 
 namespace superstep {
