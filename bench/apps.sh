@@ -3,8 +3,8 @@
 # each with this machine's BSP parameters (bspprobe --quick, measured first at the same p), and
 # writes a table (apps.md) and a plot of speedup against p, measured and predicted (apps.svg).
 # Each run is profiled (bsprun --profile): bspprof predicts its timed supersteps by BSP, BSPWB
-# and MPM (seed 001) with the same parameters, and the table puts those beside the app's own
-# prediction, with seed 001's reported errors for PSRS and FFT below it.
+# and MPM (Roda et al. 1999) with the same parameters, and the table puts those beside the app's own
+# prediction, with Roda et al.'s (1999) reported errors for PSRS and FFT below it.
 #   bash bench/apps.sh [build-dir] [out-dir]         (defaults: build, bench-apps)
 #   PROCS="1 2 4" bash bench/apps.sh                 other process counts
 #   PARAMS=bspprobe.json bash bench/apps.sh          an earlier bspprobe result, not re-measured
@@ -91,18 +91,18 @@ done
   echo "Speedup: the app's sequential program over the parallel run (both best of the iterations)."
   echo "Predicted: the BSP cost formula of the algorithm with bspprobe's g and l at that p, its"
   echo "work from the sequential program's rate. Every error is (measured - predicted) / measured,"
-  echo "as Roda et al. define it (seed 001, formula 18): positive where the model is too fast."
+  echo "as Roda et al. (1999, formula 18) define it: positive where the model is too fast."
   echo
   echo "Every run was profiled (bsprun --profile; a few microseconds per superstep). Profiled:"
   echo "the fastest timed iteration in the profile, from the end of the timer's first sync to the"
   echo "end of its last, the supersteps bspprof sums its models over. bspprof BSP, BSPWB and MPM"
-  echo "(bspprof report --params, seed 001 formulas 3, 5 and 7-10) take each superstep's"
+  echo "(bspprof report --params, Roda et al. 1999, formulas 3, 5 and 7-10) take each superstep's"
   echo "computation W as measured and predict only its communication and synchronisation, with"
   echo "g and L of bspprobe's fit at that p; the app's own prediction also predicts W."
   echo
-  echo "## Beside seed 001"
+  echo "## Beside Roda et al. (1999)"
   echo
-  echo "Roda et al. (seed 001) predict both programs with BSPWB and MPM on the machines of their"
+  echo "Roda et al. (1999) predict both programs with BSPWB and MPM on the machines of their"
   echo "time (Ethernet LANs, IBM SP2, Cray T3E, Origin 2000), with computation constants fitted"
   echo "per machine (D, F and R of Table 3 for FFT; B to J of formulas 19-25 for PSRS)."
   echo "FFT (section 4.1, Figures 9-11, 524,288 complex numbers): the error grows with p"
@@ -113,7 +113,7 @@ done
   echo "T3E, and on the Origin 2000 up to 16 processors, further apart at 24."
   echo
   echo "Ours (this run; p > $cores oversubscribed, so those rows measure processes sharing $cores"
-  echo "processors, which bspprobe's g and l at that p include). Like seed 001's, our BSP formula"
+  echo "processors, which bspprobe's g and l at that p include). Like Roda et al.'s (1999), our BSP formula"
   echo "predicts the computation too; bspprof's three take it as measured:"
   echo
   awk -F'\t' '

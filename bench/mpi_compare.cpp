@@ -1,7 +1,7 @@
 // The MPI engine beside plain MPI code doing the same work, in the same run on
-// the same processes (seed 002 §3): the program is an MPI program that runs
-// its BSPlib part on MPI_COMM_WORLD (include/bsp_mpi.h), and every sample
-// times the BSPlib version and the MPI version back to back. Medians, ratios.
+// the same processes (Donaldson, Hill and Skillicorn 1999, §3): the program is an MPI program that
+// runs its BSPlib part on MPI_COMM_WORLD (include/bsp_mpi.h), and every sample times the BSPlib
+// version and the MPI version back to back. Medians, ratios.
 //   empty superstep          bsp_sync                   vs MPI_Barrier
 //   100,000 puts of 8 bytes  bsp_put x N + bsp_sync     vs MPI_Put x N + MPI_Win_fence
 //   total exchange           bsp_put to all + bsp_sync  vs MPI_Alltoall

@@ -17,9 +17,10 @@ for page in man1/*.1 man3/*.3; do
   file=${page#*/}
   name=${file%.*}
   section=${file##*.}
-  # An alias (.so man1/bspcc.1) gets no page of its own: the index links to its target.
-  target=$(sed -n 's/^\.so man[0-9]\///p' "$page")
-  if [ -n "$target" ]; then
+  # An alias (a symbolic link to the page that documents it, e.g. bspc++.1 -> bspcc.1) gets no
+  # page of its own: the index links to its target.
+  if [ -L "$page" ]; then
+    target=$(basename "$(readlink "$page")")
     entries+=("<li><a href=\"$target.html\">$name($section)</a>: see ${target%.*}($section)</li>")
     continue
   fi

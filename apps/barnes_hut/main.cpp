@@ -1,4 +1,4 @@
-// barnes_hut: the Barnes-Hut N-body simulation of the BSPlib paper (seed 000, section 5.4).
+// barnes_hut: the Barnes-Hut N-body simulation of the BSPlib paper (Hill et al. 1998, section 5.4).
 //
 // One force computation takes four supersteps (the paper's takes six):
 //   1. every process puts a weighted sample of its bodies to every process; each computes the

@@ -1,4 +1,4 @@
-// fft: the parallel radix-2 FFT of the BSPlib paper (seed 000, section 5.2).
+// fft: the parallel radix-2 FFT of the BSPlib paper (Hill et al. 1998, section 5.2).
 //
 // For p <= sqrt(n) one permutation suffices. The input is in the cyclic distribution (global
 // element g on process g mod p); the first log2(n/p) stages of a decimation-in-frequency FFT

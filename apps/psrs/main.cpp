@@ -1,4 +1,4 @@
-// psrs: parallel sorting by regular sampling (Li et al.; Roda et al., seed 001, section 4.2).
+// psrs: parallel sorting by regular sampling (Li et al.; Roda et al. 1999, section 4.2).
 //
 // Each process sorts its block and puts p - 1 regularly spaced keys of it to every process;
 // each sorts the p (p - 1) samples and picks p - 1 evenly spaced pivots (redundantly). Each
@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
   return apps::run_sort_app(
       kApp, o, [&](apps::SortRun& out) { spmd(o, out); },
       [&](double seq_s, const std::optional<apps::MachineParams>& params) {
-        // Seed 001's M-steps in BSP terms. Local work at the sequential sort's rate: the
+        // Roda et al.'s (1999) M-steps in BSP terms. Local work at the sequential sort's rate: the
         // block (n/p keys), the p(p-1) samples, the p-way merge (n/p keys, log2 p levels).
         // Supersteps: samples (h = (p-1)^2 keys, bsp_put), sizes (h = p-1 segment
         // descriptors of 4 words, bsp_put), segments (h = n/p (1 - 1/p) keys, bsp_get), the

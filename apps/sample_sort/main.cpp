@@ -1,4 +1,4 @@
-// sample_sort: randomised sample sort (BSPlib paper, seed 000, section 5.3).
+// sample_sort: randomised sample sort (the BSPlib paper of Hill et al. 1998, section 5.3).
 //
 // Every process picks r random keys of its block (r: the oversampling ratio) and puts them to
 // every process; each sorts the p r samples and takes the keys of ranks r, 2r, .., (p-1)r as

@@ -1,9 +1,9 @@
 // What one process sends during one superstep: a stream of records per
 // destination (puts, sends and registrations, in issue order, combined into
-// one contiguous block per destination as seed 002 §3 recommends), and one
-// bulk staging area for the payloads of large buffered puts, which the
-// destination reads straight into place, or which travel as bulk messages
-// (engines with BulkMessages).
+// one contiguous block per destination as Donaldson, Hill and Skillicorn
+// (1999) §3 recommend), and
+// one bulk staging area for the payloads of large buffered puts, which the destination reads
+// straight into place, or which travel as bulk messages (engines with BulkMessages).
 #pragma once
 
 #include <algorithm>

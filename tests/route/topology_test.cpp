@@ -11,7 +11,7 @@ namespace {
 
 TEST(Hypercube, NeighboursFlipOneBitAsThePaperDefines) {
   Hypercube cube(3);
-  // Seed 003: for v = 3, v^(0) = 2, v^(1) = 1, v^(2) = 7.
+  // Juurlink and Wijshoff (1993): for v = 3, v^(0) = 2, v^(1) = 1, v^(2) = 7.
   EXPECT_EQ(cube.neighbour(3, 0), 2);
   EXPECT_EQ(cube.neighbour(3, 1), 1);
   EXPECT_EQ(cube.neighbour(3, 2), 7);

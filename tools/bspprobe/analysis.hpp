@@ -42,7 +42,7 @@ toolkit::Json analyse(const MachineInfo& info, const ComputeRate& rate, const Fl
 
 // Which (pattern, p) curves formula 11 averages: E and PP at every p >= 2,
 // OA, AO and AA at p >= 3 (at p = 2 they are PingPong and Exchange again;
-// seed 001 likewise leaves p = 2 out for them).
+// Roda et al. (1999) likewise leave p = 2 out for them).
 bool in_formula11(const std::string& pattern, int p);
 
 }  // namespace bspprobe

@@ -1,4 +1,4 @@
-// The computing rate s of one process (seed 000, section 5.1.2): the average
+// The computing rate s of one process (Hill et al. 1998, section 5.1.2): the average
 // of an out-of-cache inner product rate (a lower bound) and an in-cache dense
 // matrix multiply rate (an upper bound), in single-precision flop/s as in Table 1.
 #pragma once

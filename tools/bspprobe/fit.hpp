@@ -1,8 +1,8 @@
 // Least-squares fits of communication time against h.
 //
 // The BSP model says one superstep that realises an h-relation costs
-// T(h) = g*h + l (seed 000, section 5.1.1), so g is the slope and l the
-// intercept of a straight line through measured (h, T) points. Seed 001
+// T(h) = g*h + l (Hill et al. 1998, section 5.1.1), so g is the slope and l the
+// intercept of a straight line through measured (h, T) points. Roda et al. (1999)
 // (formula 11) fits one line through the times averaged over several
 // communication patterns and numbers of processes.
 #pragma once
@@ -38,7 +38,7 @@ struct PatternCurve {
   std::vector<double> t;
 };
 
-// Seed 001, formula 11: T_avg(h) = sum over patterns rho of
+// Roda et al. (1999), formula 11: T_avg(h) = sum over patterns rho of
 // (sum over p in H_rho of T_{rho,p}(h) / |H_rho|) / |patterns|.
 // All curves must have the same number of points; point j of every curve is
 // taken to be "the same h". Message sizes are whole words, so the h a

@@ -27,7 +27,7 @@ const std::vector<Pattern>& all_patterns() {
       {"put", Primitive::kPut, HOperator::kMax, 2},
       {"get", Primitive::kGet, HOperator::kMax, 2},
       {"send", Primitive::kSend, HOperator::kMax, 2},  // received with bsp_move
-      // Seed 001: Exchange (pairs swap), PingPong (in each pair one sends),
+      // Roda et al. (1999): Exchange (pairs swap), PingPong (in each pair one sends),
       // OneToAll (process 0 sends to every other), AllToOne, AllToAll.
       {"E", Primitive::kHpput, HOperator::kSum, 2},
       {"PP", Primitive::kHpput, HOperator::kSum, 2},

@@ -1,8 +1,8 @@
 // The communication patterns bspprobe times, as data: who sends to whom.
 //
-// Table 1 of the BSPlib paper (seed 000, section 5.1.2) uses a local cyclic
+// Table 1 of the BSPlib paper (Hill et al. 1998, section 5.1.2) uses a local cyclic
 // shift and a global total exchange, with h = max(words in, words out) per
-// process. Seed 001 (formula 4) uses five patterns with h = max(in + out):
+// process. Roda et al. (1999, formula 4) use five patterns with h = max(in + out):
 //   h = m_PP = 2 m_E = (p-1) m_OA = (p-1) m_AO = 2 (p-1) m_AA.
 // The same total exchange is also timed with bsp_put, bsp_get and bsp_send.
 #pragma once
@@ -13,7 +13,7 @@
 namespace bspprobe {
 
 enum class Primitive { kHpput, kPut, kGet, kSend };
-enum class HOperator { kMax, kSum };  // the @ of seed 001, formula 1
+enum class HOperator { kMax, kSum };  // the @ of Roda et al. (1999), formula 1
 
 struct Pattern {
   const char* name;  // key in the result file
@@ -32,7 +32,7 @@ struct Transfer {
 };
 
 // Table 1 patterns first, then the three primitives on the total exchange,
-// then seed 001's five.
+// then Roda et al.'s (1999) five.
 const std::vector<Pattern>& all_patterns();
 const Pattern& find_pattern(const std::string& name);  // throws std::out_of_range
 bool is_formula4_pattern(const Pattern& pattern);      // E, PP, OA, AO, AA

@@ -1,6 +1,6 @@
 // The terminal report of a bspprobe result: a table like the BSPlib paper's
 // Table 1, the physical floors beside it, g per primitive, and the h-relation
-// hypothesis check of seed 001.
+// hypothesis check of Roda et al. (1999).
 #pragma once
 
 #include <string>

@@ -47,7 +47,8 @@ void check(const Machine& m, int p) {
     throw InputError("the machine needs B > 0, t_d >= 0, m >= 1 and l >= 0");
   if (m.model == MachineModel::kFit && m.topology != "hypercube")
     throw InputError(
-        "--model fit has seed 003's laws for the hypercube only; use --model "
+        "--model fit has the laws of Juurlink and Wijshoff (1993) for the hypercube only; use "
+        "--model "
         "simulate for the " +
         m.topology);
   std::unique_ptr<bsproute::Topology> topology;
@@ -118,8 +119,9 @@ std::string machine_report(const MachinePrediction& p, std::size_t max_rows) {
                 "bytes, l = %g s\nmodel: %s; p = %d processes on nodes 0..%d\n\n",
                 m.topology.c_str(), m.n, 1 << m.n, bsproute::routing_name(m.routing).c_str(),
                 m.bytes_per_second, m.routing_delay, m.packet_bytes, m.l,
-                m.model == MachineModel::kFit ? "fit (seed 003's law T(n,m,h))"
-                                              : "simulate (bsproute on each superstep)",
+                m.model == MachineModel::kFit
+                    ? "fit (the law T(n,m,h) of Juurlink and Wijshoff 1993)"
+                    : "simulate (bsproute on each superstep)",
                 p.nprocs, p.nprocs - 1);
   out += line;
   out += "  step         W(s)        h  packets  r-steps     comm(s)  predicted(s)   measured(s)\n";

@@ -1,5 +1,5 @@
 // What-if predictions (bspprof predict): the profiled program's time on a
-// machine bsproute describes (seed 003), superstep by superstep.
+// machine bsproute describes (Juurlink and Wijshoff 1993), superstep by superstep.
 //
 // Process i runs on node i of a network of N = 2^n nodes (p <= N). A
 // superstep's data becomes packets of m bytes, ceil(bytes / m) for each pair
@@ -7,7 +7,7 @@
 // Its h is the most packets a process sends or receives. The superstep then
 // takes T_s = W_s + C_s + l, with W_s the longest computation measured here
 // and C_s the time the network needs for the packets:
-//   fit       the law of seed 003, C = (a h + b n) m/B + (c + e n) h t_d, with
+//   fit       the law of Juurlink and Wijshoff (1993), C = (a h + b n) m/B + (c + e n) h t_d, with
 //             the paper's a, b, c, e = 1.22, 1.6, 1.1, 0.7 or fitted ones
 //             (hypercube only); C = 0 when nothing is sent
 //   simulate  bsproute simulates the superstep's actual packets on the network

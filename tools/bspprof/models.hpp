@@ -1,4 +1,4 @@
-// The three cost models held against a profile (seed 001):
+// The three cost models held against a profile (Roda et al. 1999):
 //   BSP    (formula 3)     T_s = W_s + g h_s + l, with W_s = max_i w_si and h_s = max_i h_si
 //   BSPWB  (formula 5)     T_s = T_{s-1} + max_i w_si + max_i (g h_si + L)
 //   MPM    (formulas 7-10) Phi_si = max_{j in Gamma_si} (Phi_{s-1,j} + w_sj) + g h'_si + L,

@@ -1,6 +1,6 @@
 // A profile as bspprof reads it (docs/bspprof.md): per superstep and process,
 // the moments, the computation w, the sync's waiting and moving, and the data
-// in and out by kind, with each process's incoming partners (seed 001's
+// in and out by kind, with each process's incoming partners (Roda et al.'s (1999)
 // Gamma, formula 7).
 #pragma once
 

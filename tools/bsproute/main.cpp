@@ -1,6 +1,6 @@
-// bsproute: the router simulator of seed 003 (Juurlink and Wijshoff), as a
-// command. Everything it computes lives in the library (lib/); this file reads
-// the command line, runs one command and writes its outputs.
+// bsproute: the router simulator of Juurlink and Wijshoff, "Experiences with a model for parallel
+// computation" (1993), as a command. Everything it computes lives in the library (lib/); this file
+// reads the command line, runs one command and writes its outputs.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>

@@ -7,7 +7,7 @@ namespace superstep::shm {
 // bsp_begin: fork copies only the calling thread, so OpenMP's thread pool,
 // which libgomp believes alive, would be missing in every worker and their
 // first parallel region would wait for it forever. Other threads are
-// allowed: they simply do not exist in the workers (see README).
+// allowed: they simply do not exist in the workers (see docs/semantics.md).
 void refuse_openmp_threads(int nprocs);
 
 }  // namespace superstep::shm

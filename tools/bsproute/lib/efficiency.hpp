@@ -1,4 +1,4 @@
-// Seed 003, section 3: how fast the network must be, relative to the
+// Juurlink and Wijshoff (1993), section 3: how fast the network must be, relative to the
 // processor, to keep a BSP computer's efficiency E as N grows.
 //
 // A superstep of L instructions sends an h = kappa L relation, kappa = 0.32 *

@@ -1,4 +1,4 @@
-// Seed 003's laws fitted to simulated runs over a grid of n and h:
+// Juurlink and Wijshoff's (1993) laws fitted to simulated runs over a grid of n and h:
 // r(n,h) = a h + b n and d(n,h) = (c + e n) h, the forms of section 2.1.
 #pragma once
 

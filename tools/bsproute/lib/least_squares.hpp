@@ -1,6 +1,6 @@
 // Linear least squares with a few regressors: y ~ sum_j c_j * x_j.
 //
-// Seed 003's laws are linear in their coefficients: r(n,h) = a*h + b*n has
+// Juurlink and Wijshoff's (1993) laws are linear in their coefficients: r(n,h) = a*h + b*n has
 // regressors (h, n), d(n,h) = (c + e*n)*h has regressors (h, n*h), and
 // T(h) = a*h + b for fixed n and m has regressors (h, 1).
 #pragma once

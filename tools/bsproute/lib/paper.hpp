@@ -1,5 +1,5 @@
-// The numbers seed 003 (Juurlink and Wijshoff, PODC 1993) publishes, for
-// printing beside what bsproute computes. Nothing here is used to compute a
+// The numbers Juurlink and Wijshoff publish in "Experiences with a model for parallel computation"
+// (PODC 1993), for printing beside what bsproute computes. Nothing here is used to compute a
 // simulated result.
 #pragma once
 

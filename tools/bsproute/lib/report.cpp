@@ -51,7 +51,8 @@ std::string run_report(const CampaignResult& r) {
   if (r.scenario.topology == "hypercube") {
     const double n = r.scenario.n, h = r.scenario.h;
     out += format(
-        "\n  seed 003's laws at this n, h: r = 1.22h + 1.6n = %.1f, d = (1.1 + 0.7n)h = %.1f\n",
+        "\n  the fitted laws of Juurlink and Wijshoff (1993) at this n, h:\n"
+        "  r = 1.22h + 1.6n = %.1f, d = (1.1 + 0.7n)h = %.1f\n",
         paper::kStepsPerH * h + paper::kStepsPerN * n,
         (paper::kBusiestPerH + paper::kBusiestPerNH * n) * h);
   }
@@ -75,7 +76,8 @@ std::string grid_report(const GridResult& g) {
                   p.steps.mean, p.steps.stddev, p.busiest_node.mean, p.busiest_node.stddev,
                   p.max_queue.mean, p.link_utilisation.mean, r_fit, d_fit);
   }
-  out += "\n  law                       fitted here                    seed 003\n";
+  out +=
+      "\n  law                       fitted here                    Juurlink and Wijshoff (1993)\n";
   out += format("  routing steps r(n,h)      %5.2fh + %4.2fn  (R^2 %.4f)   %.2fh + %.1fn\n",
                 f.steps_per_h, f.steps_per_n, f.steps_fit.r2, paper::kStepsPerH, paper::kStepsPerN);
   out += format("  busiest node d(n,h)       (%4.2f + %4.2fn)h (R^2 %.4f)   (%.1f + %.1fn)h\n",
@@ -97,7 +99,8 @@ const paper::TimeFit* find_fit(const auto& table, int n, int m) {
 std::string transputer_report(const std::vector<TransputerCase>& cases,
                               double bytes_per_microsecond, double routing_delay_us) {
   std::string out = format(
-      "bsproute transputer: seed 003 section 2.3, B = %g Mbyte/s, t_d = %g us; T(n,m,h) = a h + b "
+      "bsproute transputer: Juurlink and Wijshoff (1993) section 2.3, B = %g Mbyte/s, t_d = %g us; "
+      "T(n,m,h) = a h + b "
       "microseconds\n\n",
       bytes_per_microsecond, routing_delay_us);
   out +=
@@ -128,7 +131,8 @@ std::string efficiency_report(const std::vector<EfficiencyCurve>& dma,
                               const std::vector<EfficiencyCurve>& crossbar,
                               const EfficiencyModel& model) {
   std::string out = format(
-      "bsproute efficiency: seed 003 section 3, L = %g, t_d/t_m = %g, %.2f packets per "
+      "bsproute efficiency: Juurlink and Wijshoff (1993) section 3, L = %g, t_d/t_m = %g, %.2f "
+      "packets per "
       "instruction\n",
       model.L, model.td_over_tm, model.packets_per_instruction());
   auto table = [&](const char* title, const std::vector<EfficiencyCurve>& curves) {

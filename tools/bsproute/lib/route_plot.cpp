@@ -30,7 +30,7 @@ std::string grid_svg(const GridResult& g) {
     toolkit::PlotSeries r, d, r_paper, d_paper;
     r.label = d.label = label("n = %.0f", n);
     r.color = d.color = r_paper.color = d_paper.color = toolkit::palette_color(colour++);
-    r_paper.label = d_paper.label = label("seed 003, n = %.0f", n);
+    r_paper.label = d_paper.label = label("Juurlink and Wijshoff (1993), n = %.0f", n);
     r_paper.dashed = d_paper.dashed = true;
     const LawFit& f = g.laws;
     for (const GridPoint& p : g.points) {
@@ -53,7 +53,8 @@ std::string grid_svg(const GridResult& g) {
   toolkit::PlotLayout layout;
   layout.title = "bsproute: " + g.spec.base.topology + ", routing " +
                  routing_name(g.spec.base.routing) +
-                 " (points: simulated mean, bars: range; solid: fitted; dashed: seed 003)";
+                 " (points: simulated mean, bars: range; solid: fitted; dashed: the laws of "
+                 "Juurlink and Wijshoff (1993))";
   return toolkit::render_svg({steps, busiest}, layout);
 }
 
@@ -79,7 +80,7 @@ std::string efficiency_svg(const std::vector<EfficiencyCurve>& dma,
     return p;
   };
   toolkit::PlotLayout layout;
-  layout.title = "seed 003, Figures 4 and 5: C/t_m needed to keep efficiency E";
+  layout.title = "Juurlink and Wijshoff (1993), Figures 4 and 5: C/t_m needed to keep efficiency E";
   return toolkit::render_svg(
       {panel("Figure 4: DMA nodes", dma), panel("Figure 5: crossbar nodes", crossbar)}, layout);
 }

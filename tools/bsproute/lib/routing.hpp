@@ -1,6 +1,6 @@
-// The routing algorithms of seed 003 (section 2.1-2.2) and the baseline.
+// The routing algorithms of Juurlink and Wijshoff (1993) (section 2.1-2.2) and the baseline.
 //
-//   paper            seed 003's router: only Valiant-Brebner's second phase;
+//   paper            Juurlink and Wijshoff's (1993) router: only Valiant-Brebner's second phase;
 //                    at every node a packet takes a link chosen uniformly at
 //                    random among those that bring it closer to its
 //                    destination (for the hypercube: the dimensions in which

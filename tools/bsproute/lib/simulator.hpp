@@ -1,4 +1,4 @@
-// The packet-level, synchronous-step router simulation of seed 003.
+// The packet-level, synchronous-step router simulation of Juurlink and Wijshoff (1993).
 //
 // One routing step moves at most one packet over every link, all links at
 // once (the transputer assumption of section 2.1). Each node keeps one FIFO
@@ -8,7 +8,7 @@
 // or hands it to the destination. A packet can leave a node at the earliest
 // one step after it arrived.
 //
-// With external_links (seed 003, section 2.2) every router node also has an
+// With external_links (Juurlink and Wijshoff 1993, section 2.2) every router node also has an
 // application node attached by one link each way: a source's packets enter
 // the network one per step, and a destination takes one per step off the
 // network, two more steps on each route. Without them, a node routes all of

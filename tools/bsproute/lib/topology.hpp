@@ -1,5 +1,5 @@
 // The networks bsproute simulates, behind one interface: an N = 2^n node
-// hypercube (seed 003), a 2-D torus and a full crossbar with the same N, so
+// hypercube (Juurlink and Wijshoff 1993), a 2-D torus and a full crossbar with the same N, so
 // the hypercube's results can be compared with other wirings.
 //
 // Every node has the same number of outgoing links, numbered 0..degree-1; each

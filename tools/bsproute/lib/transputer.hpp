@@ -1,4 +1,4 @@
-// The transputer experiment of seed 003, sections 2.2-2.3, simulated.
+// The transputer experiment of Juurlink and Wijshoff (1993), sections 2.2-2.3, simulated.
 //
 // Application nodes hang off a shadow hypercube of router nodes (external
 // links on). A routing step lasts one packet transmission time t_m = m / B;
@@ -56,7 +56,7 @@ struct RoutingLaws {
 TimeLine law_prediction(const RoutingLaws& laws, int n, double m, double bytes_per_microsecond,
                         double routing_delay_us);
 
-// Effective transfer rate on an external link, seed 003: rho = m h / T, in
+// Effective transfer rate on an external link, Juurlink and Wijshoff (1993): rho = m h / T, in
 // bytes per second for T in microseconds.
 double effective_rate(double m, double h, double microseconds);
 

@@ -2,11 +2,11 @@
 // packets) of several kinds.
 //
 //   random        the union of h independent random permutations: the random
-//                 h-relations of seed 003's experiments (h = 1: a random
+//                 h-relations of Juurlink and Wijshoff's (1993) experiments (h = 1: a random
 //                 permutation)
 //   uniform       every packet goes to a node drawn uniformly at random: each
 //                 node sends h, but receives h only on average ("packets are
-//                 addressed randomly", seed 003 section 2.3)
+//                 addressed randomly", Juurlink and Wijshoff (1993) section 2.3)
 //   transpose     node (hi, lo) sends its h packets to (lo, hi), the halves
 //                 of its address swapped (n even): the classic bad case for
 //                 dimension-order routing on a hypercube
