@@ -1,7 +1,7 @@
 // What bsp_nprocs() reports outside bsp_begin..bsp_end (paper §2.4: "the
 // number of processors which are available"): under an MPI launcher the size
 // of the job, else $BSP_NPROCS when set, else the processors this process may
-// use (core/processors).
+// use (util/processors).
 #pragma once
 
 #include <optional>

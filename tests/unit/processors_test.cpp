@@ -1,4 +1,4 @@
-// core/processors: the cgroup v2 quota arithmetic and lookup, on made-up
+// util/processors: the cgroup v2 quota arithmetic and lookup, on made-up
 // files; placing the process on a processor. (That bsp_nprocs() follows the affinity mask is tested
 // with taskset in tests/unit/CMakeLists.txt.)
 #include "util/processors.hpp"
