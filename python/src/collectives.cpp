@@ -122,15 +122,21 @@ void gather_into(int root, py::handle src, py::handle dst) {
   RunState::get().synced();
 }
 
-// scatter (root >= 0) or alltoall (root -1): src holds p blocks of dst.
+// scatter (root >= 0; src, p blocks, read on root) or alltoall (root -1; src
+// and dst of p blocks each).
 void scatter_into(int root, py::handle src, py::handle dst) {
   const char* primitive = root < 0 ? "bsp_alltoall" : "bsp_scatter";
   require_running(primitive);
   if (root >= 0) check_root(primitive, root);
   Buffer from(src.ptr(), false, primitive, "src");
   Buffer to(dst.ptr(), true, primitive, "dst");
-  if (root < 0 || root == bsp_pid()) check_destination(primitive, to, from, to.elements() * bsp_nprocs());
-  int nbytes = bytes_int(primitive, "dst", to.nbytes());
+  long long p = bsp_nprocs();
+  long long block = root < 0 ? to.elements() / p : to.elements();
+  if (root < 0 && to.elements() % p != 0)
+    fail(primitive, format("dst holds %lld elements, not a multiple of the %lld processes",
+                           static_cast<long long>(to.elements()), p));
+  if (root < 0 || root == bsp_pid()) check_destination(primitive, to, from, block * p);
+  int nbytes = bytes_int(primitive, "a block", block * to.type().itemsize);
   if (root < 0)
     bsp_alltoall(from.data(), to.data(), nbytes);
   else
