@@ -29,14 +29,22 @@ class Buffer {
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
 
-  char* data() const { return static_cast<char*>(view_.buf); }
-  Py_ssize_t nbytes() const { return view_.len; }
-  Py_ssize_t elements() const { return view_.itemsize ? view_.len / view_.itemsize : 0; }
+  char* data() const { return data_; }
+  Py_ssize_t nbytes() const { return nbytes_; }
+  Py_ssize_t elements() const { return type_.itemsize ? nbytes_ / type_.itemsize : 0; }
   const ElementType& type() const { return type_; }
 
+  // Whether NumPy arrays are read directly (numpy imports), rather than through the
+  // buffer protocol, whose export costs a NumPy array a few hundred nanoseconds a call.
+  static void find_numpy();
+
  private:
-  Py_buffer view_{};
+  bool from_ndarray(PyObject* object, bool writable);
+  char* data_ = nullptr;
+  Py_ssize_t nbytes_ = 0;
   ElementType type_;
+  bool has_view_ = false;
+  Py_buffer view_{};
 };
 
 }  // namespace superstep_python
