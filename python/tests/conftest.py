@@ -7,6 +7,8 @@ import pathlib
 import subprocess
 import sys
 
+import re
+
 import pytest
 
 PROGRAMS = pathlib.Path(__file__).parent / "programs"
@@ -55,3 +57,21 @@ def run_code(code, timeout=60):
     environment.pop("PYTHONUNBUFFERED", None)
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=timeout, env=environment)
+
+
+@pytest.fixture(scope="session")
+def misuse():
+    """{case: message} printed by programs/misuse.py, which goes on after each."""
+    r = launch("misuse.py")
+    assert r.returncode == 0, r.stderr
+    messages = dict(line.split(": ", 1) for line in r.stdout.splitlines() if ": " in line)
+    assert r.stdout.splitlines()[-3] == "continued in superstep 7"
+    return messages
+
+
+def expect(messages, case, primitive, superstep, details):
+    prefix = "superstep: error in %s, process 0, superstep %d: " % (primitive, superstep)
+    assert re.fullmatch(re.escape(prefix) + details, messages[case]), messages[case]
+
+
+ADDRESS = r"0x[0-9a-f]+"

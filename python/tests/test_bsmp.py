@@ -2,8 +2,7 @@
 (programs/checks_bsmp.py), and their misuse."""
 import pytest
 
-from conftest import launch
-from test_drma import expect, misuse  # noqa: F401 (the fixture)
+from conftest import expect, launch
 
 BSMP_CHECKS = ["messages_arrive_next_superstep", "tags_and_move",
                "messages_go_after_one_superstep"]
@@ -16,7 +15,7 @@ def test_bsmp(p):
     assert r.stdout.split() == [w for c in BSMP_CHECKS for w in ("ok", "bsmp." + c)]
 
 
-def test_tag_size_misuse(misuse):  # noqa: F811
+def test_tag_size_misuse(misuse):
     expect(misuse, "negative_tagsize", "bsp_set_tagsize", 2,
            "the tag size is -1; it must not be negative")
     expect(misuse, "tag_size", "bsp_send", 2, r"the tag has 3 bytes but the tag size in "
@@ -25,7 +24,7 @@ def test_tag_size_misuse(misuse):  # noqa: F811
            "tag is None but the tag size is 4; pass a tag of that size")
 
 
-def test_send_pid_and_empty_queue(misuse):  # noqa: F811
+def test_send_pid_and_empty_queue(misuse):
     expect(misuse, "send_pid", "bsp_send", 2, r"pid -1 is outside 0\.\.1 .*")
     expect(misuse, "move_empty", "bsp_move", 3,
            "the message queue is empty; check qsize or get_tag first")

@@ -2,8 +2,7 @@
 alltoallv (programs/checks_collectives.py), and their misuse."""
 import pytest
 
-from conftest import launch
-from test_drma import expect, misuse  # noqa: F401 (the fixture)
+from conftest import expect, launch
 
 CHECKS = ["broadcast", "reductions", "scans", "gathers", "scatters_and_exchanges",
           "forced_algorithms"]
@@ -16,12 +15,12 @@ def test_collectives(p):
     assert r.stdout.split() == [w for c in CHECKS for w in ("ok", "collectives." + c)]
 
 
-def test_collective_misuse(misuse):  # noqa: F811
+def test_collective_misuse(misuse):
     expect(misuse, "root", "bsp_broadcast", 4,
            r"root 7 is outside 0\.\.1; pass a pid from 0 to bsp_nprocs\(\)-1")
     expect(misuse, "reduce_types", "bsp_allreduce", 4,
            "src holds float64 but dst holds int32; pass arrays of one type")
 
 
-def test_an_operators_exception_reaches_the_caller(misuse):  # noqa: F811
+def test_an_operators_exception_reaches_the_caller(misuse):
     assert misuse["operator_error"] == "ValueError reached the caller"

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import launch
+from conftest import ADDRESS, expect, launch
 
 DRMA_CHECKS = ["put_lands_at_sync", "put_reads_source_at_call", "count_and_offset_in_elements",
                "get_reads_before_puts_land", "hp_transfers", "last_registration_wins_and_pops",
@@ -16,24 +16,6 @@ def test_drma(p):
     r = launch("run_checks.py", "drma", "-p", p)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [w for c in DRMA_CHECKS for w in ("ok", "drma." + c)]
-
-
-@pytest.fixture(scope="module")
-def misuse():
-    """{case: message} printed by programs/misuse.py, which goes on after each."""
-    r = launch("misuse.py")
-    assert r.returncode == 0, r.stderr
-    messages = dict(line.split(": ", 1) for line in r.stdout.splitlines() if ": " in line)
-    assert r.stdout.splitlines()[-3] == "continued in superstep 7"
-    return messages
-
-
-def expect(messages, case, primitive, superstep, details):
-    prefix = "superstep: error in %s, process 0, superstep %d: " % (primitive, superstep)
-    assert re.fullmatch(re.escape(prefix) + details, messages[case]), messages[case]
-
-
-ADDRESS = r"0x[0-9a-f]+"
 
 
 def test_put_before_the_registration_takes_effect(misuse):
