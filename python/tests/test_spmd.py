@@ -1,10 +1,14 @@
 """run, begin/end, pid, nprocs, time, sync, abort, and errors outside a run."""
+import os
 import re
+import subprocess
+import sys
+import tempfile
 
 import pytest
 
 import superstep as bsp
-from conftest import launch, lines, run_code
+from conftest import EXAMPLES, launch, launcher, lines, run_code
 
 
 @pytest.mark.parametrize("p", [1, 2, 3, 4])
@@ -67,3 +71,21 @@ def test_primitives_outside_a_run_raise_the_librarys_message():
             "superstep: error in bsp_begin: maxprocs is 0; ask for at least 1 process")):
         bsp.begin(0)
     assert bsp.nprocs() >= 1  # the processors available, before begin
+
+
+def test_profile_names_python_call_sites():
+    bsprun = launcher("udp", 2)[0]  # skips without bsprun
+    with tempfile.TemporaryDirectory() as directory:
+        profile = os.path.join(directory, "profile.json")
+        env = dict(os.environ, BSP_NPROCS="2")
+        env.pop("PYTHONUNBUFFERED", None)
+        r = subprocess.run([bsprun, "-n", "2", "--profile", profile, sys.executable,
+                            str(EXAMPLES / "bsp_sum.py")], capture_output=True, text=True,
+                           timeout=60, env=env)
+        assert r.returncode == 0, r.stderr
+        text = open(profile).read()
+    # the two bsp.sync() calls of bsp_sum(), named by the Python file and line
+    source = (EXAMPLES / "bsp_sum.py").read_text().splitlines()
+    lines_of_sync = [i + 1 for i, line in enumerate(source) if "bsp.sync()" in line]
+    for line in lines_of_sync:
+        assert '"site":"%s:%d"' % (EXAMPLES / "bsp_sum.py", line) in text
