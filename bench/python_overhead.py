@@ -6,12 +6,14 @@
 with PYTHONPATH=build/python. Measures, in C (the twin, python_overhead_c.c) and in
 Python, the same way: the bsp_put call of a 1 MiB array (mean of --reps, a sync after
 each), the call of an 8-byte put (mean of --small-puts calls in one superstep; the
-Python figure includes the for loop), and an empty superstep (mean of --syncs syncs).
+Python figure includes the for loop), and an empty superstep (mean of --syncs syncs);
+each figure is the median of --rounds such rounds.
 The puts are timed in the thread's processor time (time.thread_time: a busy machine's
 other work does not count), the supersteps in elapsed time. Prints the figures and the
 ratios; judges nothing.
 """
 import argparse
+import statistics
 import subprocess
 import time
 
@@ -65,18 +67,20 @@ def empty_supersteps(n):
 
 def spmd(args):
     area = np.zeros(LARGE, dtype=np.float64)
+    rounds = {"put_1mib_us": [], "small_put_ns": [], "empty_superstep_us": []}
     with bsp.registered(area):
         bsp.sync()
-        figures = {"put_1mib_us": large_put(area, args.reps) * 1e6,
-                   "small_put_ns": small_puts(area, args.small_puts) * 1e9,
-                   "empty_superstep_us": empty_supersteps(args.syncs) * 1e6}
+        for _ in range(args.rounds):
+            rounds["put_1mib_us"].append(large_put(area, args.reps) * 1e6)
+            rounds["small_put_ns"].append(small_puts(area, args.small_puts) * 1e9)
+            rounds["empty_superstep_us"].append(empty_supersteps(args.syncs) * 1e6)
         loop = empty_loop(args.small_puts) * 1e9
-    return figures, loop
+    return {name: statistics.median(values) for name, values in rounds.items()}, loop
 
 
 def c_figures(args):
     out = subprocess.run([args.c_twin, str(args.p), str(args.reps), str(args.small_puts),
-                          str(args.syncs)], check=True, capture_output=True, text=True).stdout
+                          str(args.syncs), str(args.rounds)], check=True, capture_output=True, text=True).stdout
     return {name: float(value) for name, value in (line.split() for line in out.splitlines())}
 
 
@@ -87,13 +91,14 @@ def main():
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--small-puts", type=int, default=100000)
     parser.add_argument("--syncs", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    if min(args.p, args.reps, args.small_puts, args.syncs) < 1:
+    if min(args.p, args.reps, args.small_puts, args.syncs, args.rounds) < 1:
         parser.error("every count must be positive")
     c = c_figures(args)
     python, loop = bsp.run(spmd, args.p, args)
-    print("p = %d; means of %d large puts, %d small puts, %d syncs"
-          % (args.p, args.reps, args.small_puts, args.syncs))
+    print("p = %d; medians of %d rounds of %d large puts, %d small puts, %d syncs"
+          % (args.p, args.rounds, args.reps, args.small_puts, args.syncs))
     print("%-34s %12s %12s %8s" % ("", "C", "Python", "ratio"))
     rows = [("put of a 1 MiB array (us)", "put_1mib_us"),
             ("8-byte put call (ns)", "small_put_ns"),

@@ -5,7 +5,7 @@
  *   put_1mib_us <mean time of one bsp_put call of 1 MiB, microseconds>
  *   small_put_ns <mean time of one 8-byte bsp_put, nanoseconds>
  *   empty_superstep_us <mean time of one empty bsp_sync, microseconds>
- * from process 0. The puts are timed in this thread's processor time (a busy
+ * from process 0, each the median of ROUNDS rounds. The puts are timed in this thread's processor time (a busy
  * machine's other work does not count), the supersteps in elapsed time.
  */
 #define _POSIX_C_SOURCE 199309L
@@ -16,7 +16,7 @@
 
 enum { kLarge = 1 << 17, kSmallSlots = 1024 }; /* 2^17 doubles: 1 MiB */
 
-static int g_reps, g_small_puts, g_syncs;
+static int g_reps, g_small_puts, g_syncs, g_rounds;
 
 /* Seconds of processor time this thread has used. */
 static double thread_time(void) {
@@ -57,13 +57,25 @@ static double empty_supersteps(void) {
   return (bsp_time() - t) / g_syncs;
 }
 
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of n values (sorts them). */
+static double median(double *values, int n) {
+  qsort(values, (size_t)n, sizeof(double), by_value);
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 5) {
-    fprintf(stderr, "usage: python_overhead_c P REPS SMALL_PUTS SYNCS\n");
+  if (argc != 6) {
+    fprintf(stderr, "usage: python_overhead_c P REPS SMALL_PUTS SYNCS ROUNDS\n");
     return 2;
   }
   g_reps = atoi(argv[2]), g_small_puts = atoi(argv[3]), g_syncs = atoi(argv[4]);
-  if (atoi(argv[1]) < 1 || g_reps < 1 || g_small_puts < 1 || g_syncs < 1) {
+  g_rounds = atoi(argv[5]);
+  if (atoi(argv[1]) < 1 || g_reps < 1 || g_small_puts < 1 || g_syncs < 1 || g_rounds < 1) {
     fprintf(stderr, "python_overhead_c: every argument must be a positive number\n");
     return 2;
   }
@@ -72,10 +84,16 @@ int main(int argc, char **argv) {
   if (!area) bsp_abort("python_overhead_c: no memory");
   bsp_push_reg(area, (int)(sizeof(double) * kLarge));
   bsp_sync();
-  double large = large_put(area), small = small_puts(area), empty = empty_supersteps();
+  double *large = malloc(sizeof(double) * 3 * (size_t)g_rounds);
+  if (!large) bsp_abort("python_overhead_c: no memory");
+  double *small = large + g_rounds, *empty = small + g_rounds;
+  for (int r = 0; r < g_rounds; ++r)
+    large[r] = large_put(area), small[r] = small_puts(area), empty[r] = empty_supersteps();
   if (bsp_pid() == 0)
-    printf("put_1mib_us %.3f\nsmall_put_ns %.2f\nempty_superstep_us %.3f\n", large * 1e6,
-           small * 1e9, empty * 1e6);
+    printf("put_1mib_us %.3f\nsmall_put_ns %.2f\nempty_superstep_us %.3f\n",
+           median(large, g_rounds) * 1e6, median(small, g_rounds) * 1e9,
+           median(empty, g_rounds) * 1e6);
+  free(large);
   bsp_pop_reg(area);
   bsp_end();
   free(area);

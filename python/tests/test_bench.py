@@ -13,7 +13,7 @@ def test_benchmark_prints_three_ratios():
     if not script or not twin:
         pytest.skip("SUPERSTEP_PYTHON_BENCH or SUPERSTEP_BENCH_C_TWIN is not set (no bench build)")
     r = subprocess.run([sys.executable, script, "--c-twin", twin, "--reps", "2",
-                        "--small-puts", "100", "--syncs", "10"],
+                        "--small-puts", "100", "--syncs", "10", "--rounds", "3"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     number = r"\d+\.\d+"
