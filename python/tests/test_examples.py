@@ -38,7 +38,7 @@ def test_same_output_as_c_on_other_engines(name, engine):
     assert lines(r.stdout) == c_output(name, 4, engine)
 
 
-@pytest.mark.parametrize("engine,p", [("shm", 1), ("shm", 3), ("shm", 4), ("mpi", 3), ("udp", 4)])
+@pytest.mark.parametrize("engine,p", [("shm", 1), ("shm", 4), ("mpi", 3), ("udp", 4)])
 def test_sample_sort(engine, p):
     r = launch(EXAMPLES / "sample_sort.py", 5000, 7, nprocs=p, engine=engine, timeout=90)
     assert r.returncode == 0, r.stderr
