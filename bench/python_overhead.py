@@ -79,8 +79,9 @@ def spmd(args):
 
 
 def c_figures(args):
-    out = subprocess.run([args.c_twin, str(args.p), str(args.reps), str(args.small_puts),
-                          str(args.syncs), str(args.rounds)], check=True, capture_output=True, text=True).stdout
+    command = [args.c_twin] + [str(n) for n in (args.p, args.reps, args.small_puts, args.syncs,
+                                                args.rounds)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return {name: float(value) for name, value in (line.split() for line in out.splitlines())}
 
 

@@ -5,8 +5,8 @@
  *   put_1mib_us <mean time of one bsp_put call of 1 MiB, microseconds>
  *   small_put_ns <mean time of one 8-byte bsp_put, nanoseconds>
  *   empty_superstep_us <mean time of one empty bsp_sync, microseconds>
- * from process 0, each the median of ROUNDS rounds. The puts are timed in this thread's processor time (a busy
- * machine's other work does not count), the supersteps in elapsed time.
+ * from process 0, each the median of ROUNDS rounds. The puts are timed in this thread's processor
+ * time (a busy machine's other work does not count), the supersteps in elapsed time.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <bsp.h>
@@ -44,7 +44,8 @@ static double small_puts(double *area) {
   int p = bsp_nprocs(), me = bsp_pid();
   double value = me, t = thread_time();
   for (int i = 0; i < g_small_puts; ++i)
-    bsp_put((me + 1) % p, &value, area, (int)sizeof(double) * (i % kSmallSlots), (int)sizeof(double));
+    bsp_put((me + 1) % p, &value, area, (int)sizeof(double) * (i % kSmallSlots),
+            (int)sizeof(double));
   t = thread_time() - t;
   bsp_sync();
   return t / g_small_puts;

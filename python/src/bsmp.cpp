@@ -17,7 +17,8 @@ namespace {
 
 int set_tagsize(int bytes) {
   require_running("bsp_set_tagsize");
-  if (bytes < 0) fail("bsp_set_tagsize", format("the tag size is %d; it must not be negative", bytes));
+  if (bytes < 0)
+    fail("bsp_set_tagsize", format("the tag size is %d; it must not be negative", bytes));
   int previous = bytes;
   bsp_set_tagsize(&previous);
   RunState::get().set_tagsize(bytes);
@@ -31,7 +32,8 @@ void send(long long pid, py::handle tag, py::handle payload) {
   std::unique_ptr<Buffer> tag_buffer;
   if (tag.is_none()) {
     if (tagsize > 0)
-      fail("bsp_send", format("tag is None but the tag size is %d; pass a tag of that size", tagsize));
+      fail("bsp_send",
+           format("tag is None but the tag size is %d; pass a tag of that size", tagsize));
   } else {
     tag_buffer = std::make_unique<Buffer>(tag.ptr(), false, "bsp_send", "tag");
     if (tag_buffer->nbytes() != tagsize)
@@ -93,15 +95,15 @@ py::object hpmove() {
   int tagsize = RunState::get().queue_tagsize();
   int nbytes = bsp_hpmove(&tag, &payload);
   if (nbytes < 0) return py::none();
-  return py::make_tuple(view_of(tag, tagsize),
-                        view_of(payload, nbytes));
+  return py::make_tuple(view_of(tag, tagsize), view_of(payload, nbytes));
 }
 
 }  // namespace
 
 void bind_bsmp(py::module_& m) {
-  m.def("set_tagsize", &set_tagsize, py::arg("nbytes"),
-        "Sets the tag size from the next sync on; returns the one pending before (bsp_set_tagsize).");
+  m.def(
+      "set_tagsize", &set_tagsize, py::arg("nbytes"),
+      "Sets the tag size from the next sync on; returns the one pending before (bsp_set_tagsize).");
   m.def("send", &send, py::arg("pid"), py::arg("tag"), py::arg("payload") = py::bytes(),
         "Sends tag (tag-size bytes, or None) and payload to pid's queue of the next superstep.");
   m.def("qsize", &qsize, "(messages, payload bytes) left in the queue (bsp_qsize).");

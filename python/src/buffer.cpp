@@ -19,11 +19,30 @@ std::string kind_of(const char* format) {
   }
   if (format[0] && format[1]) return format[0] == 'Z' && !format[2] ? "c" : format;
   switch (*format) {
-    case 'b': case 'h': case 'i': case 'l': case 'q': case 'n': return "i";
-    case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N': case 'c': return "u";
-    case 'e': case 'f': case 'd': case 'g': return "f";
-    case '?': return "b";
-    default: return format;
+    case 'b':
+    case 'h':
+    case 'i':
+    case 'l':
+    case 'q':
+    case 'n':
+      return "i";
+    case 'B':
+    case 'H':
+    case 'I':
+    case 'L':
+    case 'Q':
+    case 'N':
+    case 'c':
+      return "u";
+    case 'e':
+    case 'f':
+    case 'd':
+    case 'g':
+      return "f";
+    case '?':
+      return "b";
+    default:
+      return format;
   }
 }
 
@@ -48,11 +67,10 @@ std::string take_python_error() {
 }  // namespace
 
 std::string ElementType::name() const {
-  static const char* const kNames[][2] = {{"i", "int"}, {"u", "uint"}, {"f", "float"},
-                                          {"c", "complex"}, {"b", "bool"}};
+  static const char* const kNames[][2] = {
+      {"i", "int"}, {"u", "uint"}, {"f", "float"}, {"c", "complex"}, {"b", "bool"}};
   for (const auto& [kind_name, prefix] : kNames)
-    if (kind == kind_name)
-      return kind == "b" ? "bool" : format("%s%zd", prefix, itemsize * 8);
+    if (kind == kind_name) return kind == "b" ? "bool" : format("%s%zd", prefix, itemsize * 8);
   return format("format '%s' (%zd bytes)", kind.c_str(), itemsize);
 }
 

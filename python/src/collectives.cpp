@@ -24,8 +24,8 @@ namespace {
 void check_root(const char* primitive, int root) {
   int p = bsp_nprocs();
   if (root < 0 || root >= p)
-    fail(primitive, format("root %d is outside 0..%d; pass a pid from 0 to bsp_nprocs()-1", root,
-                           p - 1));
+    fail(primitive,
+         format("root %d is outside 0..%d; pass a pid from 0 to bsp_nprocs()-1", root, p - 1));
 }
 
 // Checks that dst can take `elements` elements of src's type.
@@ -96,10 +96,18 @@ void reduce_into(int kind, int root, py::array src, py::array dst, py::object op
   int size = static_cast<int>(from.type().itemsize);
   Combiner c{op, src.dtype(), ufunc, scalar, std::nullopt};
   switch (reduction) {
-    case Reduction::kReduce: bsp_reduce(root, from.data(), to.data(), count, size, combine, &c); break;
-    case Reduction::kAllreduce: bsp_allreduce(from.data(), to.data(), count, size, combine, &c); break;
-    case Reduction::kScanInclusive: bsp_scan_inclusive(from.data(), to.data(), count, size, combine, &c); break;
-    case Reduction::kScanExclusive: bsp_scan_exclusive(from.data(), to.data(), count, size, combine, &c); break;
+    case Reduction::kReduce:
+      bsp_reduce(root, from.data(), to.data(), count, size, combine, &c);
+      break;
+    case Reduction::kAllreduce:
+      bsp_allreduce(from.data(), to.data(), count, size, combine, &c);
+      break;
+    case Reduction::kScanInclusive:
+      bsp_scan_inclusive(from.data(), to.data(), count, size, combine, &c);
+      break;
+    case Reduction::kScanExclusive:
+      bsp_scan_exclusive(from.data(), to.data(), count, size, combine, &c);
+      break;
   }
   RunState::get().synced();
   if (c.error) throw std::move(*c.error);
@@ -191,9 +199,11 @@ const char* const kAlgorithms[] = {"auto", "direct", "two_phase", "messages"};
 
 void collective_force(const std::string& name) {
   for (int i = 0; i < 4; ++i)
-    if (name == kAlgorithms[i]) return bsp_collective_force(static_cast<bsp_collective_algorithm>(i));
+    if (name == kAlgorithms[i])
+      return bsp_collective_force(static_cast<bsp_collective_algorithm>(i));
   fail("bsp_collective_force",
-       format("algorithm \"%s\" is unknown; pass auto, direct, two_phase or messages", name.c_str()));
+       format("algorithm \"%s\" is unknown; pass auto, direct, two_phase or messages",
+              name.c_str()));
 }
 
 }  // namespace
@@ -206,8 +216,9 @@ void bind_collectives(py::module_& m) {
   m.def("_alltoallv_into", &alltoallv_into);
   m.def("collective_force", &collective_force, py::arg("algorithm"),
         "Forces the algorithm of the following collectives: auto, direct, two_phase, messages.");
-  m.def("collective_chosen", [] { return std::string(kAlgorithms[bsp_collective_chosen()]); },
-        "The algorithm the last collective on this process used.");
+  m.def(
+      "collective_chosen", [] { return std::string(kAlgorithms[bsp_collective_chosen()]); },
+      "The algorithm the last collective on this process used.");
 }
 
 }  // namespace superstep_python

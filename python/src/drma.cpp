@@ -119,12 +119,12 @@ void bind_drma(py::module_& m) {
   m.def("hpput", &hpput, py::arg("pid"), py::arg("src"), py::arg("dst"), py::arg("offset") = 0,
         py::arg("count") = py::none(),
         "As put, unbuffered: src must not change until the sync (bsp_hpput).");
-  m.def("get", &get<false>, py::arg("pid"), py::arg("src"), py::arg("dst"),
-        py::arg("offset") = 0, py::arg("count") = py::none(),
+  m.def("get", &get<false>, py::arg("pid"), py::arg("src"), py::arg("dst"), py::arg("offset") = 0,
+        py::arg("count") = py::none(),
         "get(pid, src, dst, offset=0, count=None): copies count elements (all of dst) from "
         "element offset of the area registered as src on process pid into dst, at the sync.");
-  m.def("hpget", &get<true>, py::arg("pid"), py::arg("src"), py::arg("dst"),
-        py::arg("offset") = 0, py::arg("count") = py::none(),
+  m.def("hpget", &get<true>, py::arg("pid"), py::arg("src"), py::arg("dst"), py::arg("offset") = 0,
+        py::arg("count") = py::none(),
         "As get, unbuffered: neither area may change until the sync (bsp_hpget).");
 }
 

@@ -57,8 +57,8 @@ void check_not_negative(const char* primitive, const char* name, long long value
 
 int bytes_int(const char* primitive, const char* what, long long bytes) {
   if (bytes > INT_MAX)
-    fail(primitive, format("%s is %lld bytes, more than BSPlib's int sizes allow (%d)", what,
-                           bytes, INT_MAX));
+    fail(primitive,
+         format("%s is %lld bytes, more than BSPlib's int sizes allow (%d)", what, bytes, INT_MAX));
   return static_cast<int>(bytes);
 }
 

@@ -24,7 +24,8 @@ void begin(int maxprocs) {
     fail("bsp_begin",
          "called a second time; a program has one SPMD part: call bsp_begin (or superstep.run) "
          "once");
-  if (maxprocs < 1) fail("bsp_begin", format("maxprocs is %d; ask for at least 1 process", maxprocs));
+  if (maxprocs < 1)
+    fail("bsp_begin", format("maxprocs is %d; ask for at least 1 process", maxprocs));
   flush_python_streams();
   const char* profile = std::getenv("BSP_PROFILE");
   g_profiling = profile && *profile;
@@ -87,19 +88,28 @@ void bind_spmd(py::module_& m) {
         "Stops every process with the message on stderr and exit status 1 (bsp_abort).");
   m.def("nprocs", &bsp_nprocs,
         "The number of processes; before begin, the processors available (bsp_nprocs).");
-  m.def("pid", [] {
-    require_running("bsp_pid");
-    return bsp_pid();
-  }, "This process's number, 0..nprocs()-1 (bsp_pid).");
-  m.def("time", [] {
-    require_running("bsp_time");
-    return bsp_time();
-  }, "Seconds since begin on this process's clock (bsp_time).");
+  m.def(
+      "pid",
+      [] {
+        require_running("bsp_pid");
+        return bsp_pid();
+      },
+      "This process's number, 0..nprocs()-1 (bsp_pid).");
+  m.def(
+      "time",
+      [] {
+        require_running("bsp_time");
+        return bsp_time();
+      },
+      "Seconds since begin on this process's clock (bsp_time).");
   m.def("sync", &sync, "Ends the superstep: all communication takes effect (bsp_sync).");
-  m.def("superstep", [] {
-    require_running("bsp_superstep");
-    return bsp_superstep();
-  }, "The number of the current superstep, from 0.");
+  m.def(
+      "superstep",
+      [] {
+        require_running("bsp_superstep");
+        return bsp_superstep();
+      },
+      "The number of the current superstep, from 0.");
   m.def("_running", [] { return phase() == Phase::kRunning; });
 }
 

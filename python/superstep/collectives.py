@@ -71,7 +71,8 @@ def gather(value, root=0, out=None):
     value in pid order; None elsewhere."""
     src, _ = _as_array(value)
     receives = _c.pid() == root
-    dst = _out(out, (_c.nprocs(),) + np.shape(value), src.dtype) if receives else np.empty(0, src.dtype)
+    shape = (_c.nprocs(),) + np.shape(value)
+    dst = _out(out, shape, src.dtype) if receives else np.empty(0, src.dtype)
     _c._gather_into(root, src, dst)
     return dst if receives else None
 

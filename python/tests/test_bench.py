@@ -9,7 +9,8 @@ import pytest
 
 
 def test_benchmark_prints_three_ratios():
-    script, twin = os.environ.get("SUPERSTEP_PYTHON_BENCH"), os.environ.get("SUPERSTEP_BENCH_C_TWIN")
+    script = os.environ.get("SUPERSTEP_PYTHON_BENCH")
+    twin = os.environ.get("SUPERSTEP_BENCH_C_TWIN")
     if not script or not twin:
         pytest.skip("SUPERSTEP_PYTHON_BENCH or SUPERSTEP_BENCH_C_TWIN is not set (no bench build)")
     r = subprocess.run([sys.executable, script, "--c-twin", twin, "--reps", "2",

@@ -61,7 +61,8 @@ def test_sync_time_and_superstep_count():
 
 def test_primitives_outside_a_run_raise_the_librarys_message():
     with pytest.raises(bsp.Error, match=re.escape(
-            "superstep: error in bsp_pid: called outside bsp_begin..bsp_end; call bsp_begin first")):
+            "superstep: error in bsp_pid: called outside bsp_begin..bsp_end; "
+            "call bsp_begin first")):
         bsp.pid()
     for call in (bsp.sync, bsp.time, bsp.qsize, lambda: bsp.push_reg(bytearray(1)),
                  lambda: bsp.put(0, b"x", bytearray(1), 0), lambda: bsp.allreduce(1, max)):

@@ -32,7 +32,7 @@ def reductions():
 
 
 def scans():
-    p, me = bsp.nprocs(), bsp.pid()
+    me = bsp.pid()
     assert bsp.scan(me + 1, np.add) == (me + 1) * (me + 2) // 2
     exclusive = bsp.scan(np.array([me + 1, 1]), np.add, inclusive=False)
     if me == 0:
