@@ -3,8 +3,9 @@
 namespace superstep_python {
 
 RunState& RunState::get() {
-  static RunState state;
-  return state;
+  // Never destroyed: at exit the interpreter may be gone, and the areas hold Python objects.
+  static RunState* state = new RunState;
+  return *state;
 }
 
 const RunState::Area* RunState::find(const void* ident) const {

@@ -7,7 +7,7 @@ ALL = ["drma", "bsmp", "collectives"]
 
 
 @pytest.mark.parametrize("engine", ENGINES[1:])
-@pytest.mark.parametrize("p", [1, 2, 4])
+@pytest.mark.parametrize("p", [1, 2, 3, 4])
 def test_every_primitive(engine, p):
     r = launch("run_checks.py", *ALL, nprocs=p, engine=engine, timeout=90)
     assert r.returncode == 0, r.stderr
