@@ -60,6 +60,7 @@ Transfer check_transfer(const char* primitive, long long pid, const Buffer& loca
   check_not_negative(primitive, "offset", offset);
   long long count = count_arg.is_none() ? local.elements() : count_arg.cast<long long>();
   check_not_negative(primitive, "count", count);
+  if (count == 0) return {0, 0};  // as in C: does nothing, and checks no registration
   const ElementType& type = registered(primitive, remote).buffer->type();
   if (!(local.type() == type))
     fail(primitive, format("the registered area holds %s but the other buffer holds %s; transfer "

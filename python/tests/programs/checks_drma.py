@@ -38,6 +38,7 @@ def count_and_offset_in_elements():
     with bsp.registered(area):
         bsp.sync()
         bsp.put((me + 1) % p, np.arange(1, 6, dtype=np.int32), area, 2, count=3)
+        bsp.put(0, np.zeros(0), np.zeros(3, dtype=np.int8), 9)  # nothing, as in C: no checks
         bsp.sync()
         assert list(area) == [0, 0, 1, 2, 3, 0], area
     bsp.sync()
