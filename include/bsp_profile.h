@@ -14,6 +14,11 @@ extern "C" {
  * copied. */
 void bsp_profile_label(const char *label);
 
+/* The number of the superstep this process is in (from 0, as in the error
+ * messages), or -1 outside bsp_begin..bsp_end: for tools and language
+ * bindings that report errors the way the library does. */
+long long bsp_superstep(void);
+
 #ifdef __cplusplus
 }
 #endif

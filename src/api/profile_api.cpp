@@ -23,4 +23,9 @@ void bsp_profile_label(const char* label) {
     if (superstep::profile::Recorder* profile = rt->profile()) profile->label(label);
 }
 
+long long bsp_superstep(void) {
+  Runtime* rt = Runtime::active();
+  return rt ? static_cast<long long>(rt->superstep()) : -1;
+}
+
 }  // extern "C"

@@ -1,0 +1,135 @@
+#include "buffer.hpp"
+
+#include <pybind11/numpy.h>
+
+#include <cstring>
+
+#include "errors.hpp"
+
+namespace superstep_python {
+
+namespace {
+
+// The kind of a struct-module format character, or "" when it is no number.
+std::string kind_of(const char* format) {
+  if (!format) return "u";  // no format: plain bytes
+  if (*format == '@' || *format == '=' || *format == '<' || *format == '>' || *format == '!') {
+    if (format[1] && !format[2]) return kind_of(format + 1);
+    return format;
+  }
+  if (format[0] && format[1]) return format[0] == 'Z' && !format[2] ? "c" : format;
+  switch (*format) {
+    case 'b':
+    case 'h':
+    case 'i':
+    case 'l':
+    case 'q':
+    case 'n':
+      return "i";
+    case 'B':
+    case 'H':
+    case 'I':
+    case 'L':
+    case 'Q':
+    case 'N':
+    case 'c':
+      return "u";
+    case 'e':
+    case 'f':
+    case 'd':
+    case 'g':
+      return "f";
+    case '?':
+      return "b";
+    default:
+      return format;
+  }
+}
+
+// The Python error in flight, as text, cleared.
+std::string take_python_error() {
+  PyObject *type, *value, *trace;
+  PyErr_Fetch(&type, &value, &trace);
+  std::string text = "not a buffer";
+  if (value) {
+    if (PyObject* s = PyObject_Str(value)) {
+      if (const char* c = PyUnicode_AsUTF8(s)) text = c;
+      Py_DECREF(s);
+    }
+  }
+  PyErr_Clear();
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(trace);
+  return text;
+}
+
+}  // namespace
+
+std::string ElementType::name() const {
+  static const char* const kNames[][2] = {
+      {"i", "int"}, {"u", "uint"}, {"f", "float"}, {"c", "complex"}, {"b", "bool"}};
+  for (const auto& [kind_name, prefix] : kNames)
+    if (kind == kind_name) return kind == "b" ? "bool" : format("%s%zd", prefix, itemsize * 8);
+  return format("format '%s' (%zd bytes)", kind.c_str(), itemsize);
+}
+
+namespace {
+bool g_numpy = false;
+}
+
+void Buffer::find_numpy() {
+  try {
+    pybind11::module_::import("numpy");
+    g_numpy = true;
+  } catch (pybind11::error_already_set&) {
+    g_numpy = false;  // buffers still work, through the buffer protocol
+  }
+}
+
+// A native-order, C-contiguous NumPy array of numbers (writable if asked):
+// read from the array itself. Anything else goes the buffer protocol's way,
+// which also words the errors.
+bool Buffer::from_ndarray(PyObject* object, bool writable) {
+  namespace detail = pybind11::detail;
+  if (!g_numpy || !pybind11::isinstance<pybind11::array>(object)) return false;
+  const auto* array = detail::array_proxy(object);
+  const auto* descr = detail::array_descriptor_proxy(array->descr);
+  using api = detail::npy_api;
+  if (!(array->flags & api::NPY_ARRAY_C_CONTIGUOUS_)) return false;
+  if (writable && !(array->flags & api::NPY_ARRAY_WRITEABLE_)) return false;
+  if (descr->byteorder == '>' || !std::strchr("iufcb", descr->kind)) return false;
+  Py_ssize_t elements = 1;
+  for (int i = 0; i < array->nd; ++i) elements *= array->dimensions[i];
+  data_ = array->data;
+  type_.kind.assign(1, descr->kind);
+  type_.itemsize = descr->elsize;
+  nbytes_ = elements * type_.itemsize;
+  return true;
+}
+
+Buffer::Buffer(PyObject* object, bool writable, const char* primitive, const char* what) {
+  if (from_ndarray(object, writable)) return;
+  int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+  if (PyObject_GetBuffer(object, &view_, flags) != 0) {
+    std::string why = take_python_error();
+    fail(primitive, format("%s is not a contiguous%s buffer (%s); pass a NumPy array, bytearray "
+                           "or another object with the buffer protocol",
+                           what, writable ? " writable" : "", why.c_str()));
+  }
+  has_view_ = true;
+  if (view_.format && std::strchr(view_.format, 'O'))
+    fail(primitive, format("%s holds Python objects, which have no meaning in another process; "
+                           "pass numbers",
+                           what));
+  data_ = static_cast<char*>(view_.buf);
+  nbytes_ = view_.len;
+  type_.kind = kind_of(view_.format);
+  type_.itemsize = view_.itemsize;
+}
+
+Buffer::~Buffer() {
+  if (has_view_) PyBuffer_Release(&view_);
+}
+
+}  // namespace superstep_python

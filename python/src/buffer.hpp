@@ -1,0 +1,50 @@
+// A contiguous Python buffer (a NumPy array, bytearray, bytes, memoryview,
+// array.array...) seen through the buffer protocol: its address, size and
+// element type, without a copy. The view is held until the object is
+// destroyed, so the owner can neither be freed nor resized meanwhile.
+#pragma once
+
+#include <Python.h>
+
+#include <string>
+
+namespace superstep_python {
+
+// An element type: its kind ('i' signed, 'u' unsigned, 'f' float, 'c'
+// complex, 'b' bool, else the buffer's format string) and size. Formats that
+// differ only in spelling ('l' and 'q' of 8 bytes) are the same type.
+struct ElementType {
+  std::string kind;
+  Py_ssize_t itemsize = 1;
+  bool operator==(const ElementType&) const = default;
+  std::string name() const;  // "int64", "float32", or "format 'T{...}' (12 bytes)"
+};
+
+class Buffer {
+ public:
+  // `what` names the argument in errors ("src", "dst"); a buffer that cannot
+  // be had contiguous (and writable, if asked) raises superstep.Error.
+  Buffer(PyObject* object, bool writable, const char* primitive, const char* what);
+  ~Buffer();
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  char* data() const { return data_; }
+  Py_ssize_t nbytes() const { return nbytes_; }
+  Py_ssize_t elements() const { return type_.itemsize ? nbytes_ / type_.itemsize : 0; }
+  const ElementType& type() const { return type_; }
+
+  // Whether NumPy arrays are read directly (numpy imports), rather than through the
+  // buffer protocol, whose export costs a NumPy array a few hundred nanoseconds a call.
+  static void find_numpy();
+
+ private:
+  bool from_ndarray(PyObject* object, bool writable);
+  char* data_ = nullptr;
+  Py_ssize_t nbytes_ = 0;
+  ElementType type_;
+  bool has_view_ = false;
+  Py_buffer view_{};
+};
+
+}  // namespace superstep_python

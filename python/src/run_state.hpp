@@ -1,0 +1,61 @@
+// What the binding keeps of this process's superstep, to check a call before
+// the C library would stop every process over it: the registrations in
+// effect and pending (BSPlib's rule: a push or pop takes effect at the next
+// bsp_sync), the tag size in effect, in the queue and pending, and the Python
+// objects that must outlive the superstep (hpput sources, get destinations).
+#pragma once
+
+#include <Python.h>
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "buffer.hpp"
+
+namespace superstep_python {
+
+class RunState {
+ public:
+  struct Area {
+    Area(PyObject* o, std::unique_ptr<Buffer> b) : owner(o), buffer(std::move(b)) { Py_INCREF(o); }
+    ~Area() { Py_DECREF(owner); }
+    Area(const Area&) = delete;
+    Area& operator=(const Area&) = delete;
+    PyObject* owner;                 // a strong reference, dropped with the area
+    std::unique_ptr<Buffer> buffer;  // null for a registration of None
+  };
+
+  static RunState& get();
+
+  // The newest registration in effect of `ident` here, or null.
+  const Area* find(const void* ident) const;
+  void push(std::shared_ptr<Area> area);
+  // False when `ident` is not registered, counting this superstep's pushes and pops.
+  bool pop(const void* ident);
+  // Keeps `object`'s buffer until the superstep ends.
+  void hold(std::unique_ptr<Buffer> buffer, PyObject* owner);
+
+  int tagsize() const { return tagsize_; }
+  int queue_tagsize() const { return queue_tagsize_; }
+  void set_tagsize(int bytes) { pending_tagsize_ = bytes; }
+
+  // The superstep ended (a sync, or a collective's syncs): what was pending takes effect.
+  void synced();
+  // bsp_end: every registration and held object goes.
+  void clear();
+
+ private:
+  std::unordered_map<const void*, std::vector<std::shared_ptr<Area>>> effective_;
+  struct Pending {
+    const void* ident;
+    std::shared_ptr<Area> pushed;  // null: a pop
+  };
+  std::vector<Pending> pending_;
+  std::vector<std::shared_ptr<Area>> held_;
+  int tagsize_ = 0;
+  int queue_tagsize_ = 0;
+  int pending_tagsize_ = -1;
+};
+
+}  // namespace superstep_python

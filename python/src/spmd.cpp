@@ -1,0 +1,116 @@
+// The SPMD framework: begin, end, abort, pid, nprocs, time, sync.
+#define SUPERSTEP_NO_SYNC_SITE
+#include <bsp.h>
+#include <bsp_profile.h>
+
+#include <cstdlib>
+#include <set>
+#include <string>
+
+#include "bindings.hpp"
+#include "errors.hpp"
+#include "run_state.hpp"
+
+namespace py = pybind11;
+
+namespace superstep_python {
+
+namespace {
+
+bool g_profiling = false;
+
+void begin(int maxprocs) {
+  if (phase() != Phase::kBefore)
+    fail("bsp_begin",
+         "called a second time; a program has one SPMD part: call bsp_begin (or superstep.run) "
+         "once");
+  if (maxprocs < 1)
+    fail("bsp_begin", format("maxprocs is %d; ask for at least 1 process", maxprocs));
+  flush_python_streams();
+  const char* profile = std::getenv("BSP_PROFILE");
+  g_profiling = profile && *profile;
+  bsp_begin(maxprocs);
+  set_phase(Phase::kRunning);
+}
+
+void end() {
+  require_running("bsp_end");
+  flush_python_streams();
+  RunState::get().clear();
+  set_phase(Phase::kAfter);
+  bsp_end();  // processes other than 0 end here
+}
+
+// The Python file and line that called, for the profile's sync sites. The
+// names are kept for the whole run: the profile reads them at the sync.
+void sync_at_python_site() {
+  static std::set<std::string> files;
+  PyFrameObject* frame = PyEval_GetFrame();
+  if (!frame) return bsp_sync_at("<python>", 0);
+  PyCodeObject* code = PyFrame_GetCode(frame);
+  const char* name = PyUnicode_AsUTF8(code->co_filename);
+  int line = PyFrame_GetLineNumber(frame);
+  Py_DECREF(code);
+  if (!name) PyErr_Clear();
+  const std::string& file = *files.insert(name ? name : "<python>").first;
+  bsp_sync_at(file.c_str(), line);
+}
+
+void sync() {
+  require_running("bsp_sync");
+  if (g_profiling)
+    sync_at_python_site();
+  else
+    bsp_sync();
+  RunState::get().synced();
+}
+
+[[noreturn]] void abort_run(const std::string& message) {
+  flush_python_streams();
+  bsp_abort("%s", message.c_str());
+}
+
+}  // namespace
+
+void flush_python_streams() {
+  py::module_ sys = py::module_::import("sys");
+  for (const char* name : {"stdout", "stderr"}) {
+    py::object stream = sys.attr(name);
+    if (!stream.is_none() && py::hasattr(stream, "flush")) stream.attr("flush")();
+  }
+}
+
+void bind_spmd(py::module_& m) {
+  m.def("begin", &begin, py::arg("maxprocs"),
+        "Starts maxprocs processes (bsp_begin); process 0 is the caller.");
+  m.def("end", &end, "Ends the SPMD part (bsp_end): processes other than 0 exit here.");
+  m.def("abort", &abort_run, py::arg("message"),
+        "Stops every process with the message on stderr and exit status 1 (bsp_abort).");
+  m.def("nprocs", &bsp_nprocs,
+        "The number of processes; before begin, the processors available (bsp_nprocs).");
+  m.def(
+      "pid",
+      [] {
+        require_running("bsp_pid");
+        return bsp_pid();
+      },
+      "This process's number, 0..nprocs()-1 (bsp_pid).");
+  m.def(
+      "time",
+      [] {
+        require_running("bsp_time");
+        return bsp_time();
+      },
+      "Seconds since begin on this process's clock (bsp_time).");
+  m.def("sync", &sync, "Ends the superstep: all communication takes effect (bsp_sync).");
+  m.def(
+      "superstep",
+      [] {
+        require_running("bsp_superstep");
+        return bsp_superstep();
+      },
+      "The number of the current superstep, from 0.");
+  m.def("_running", [] { return phase() == Phase::kRunning; });
+}
+
+}  // namespace superstep_python

@@ -1,0 +1,37 @@
+"""Superstep for Python: BSPlib (Hill et al., "BSPlib: The BSP Programming
+Library", Parallel Computing 24, 1998) with NumPy arrays, on Superstep's
+engines.
+
+    import numpy as np, superstep as bsp
+
+    def spmd():
+        p, me = bsp.nprocs(), bsp.pid()
+        slots = np.zeros(p, dtype=np.int64)
+        bsp.push_reg(slots); bsp.sync()
+        bsp.put(0, np.array([me], dtype=np.int64), slots, me)
+        bsp.sync()
+        total = bsp.allreduce(me, lambda a, b: a + b)
+
+    bsp.run(spmd, 4)
+
+Offsets and counts are in elements of the registered area's type. Misuse that
+one process can see raises superstep.Error with the library's message; what
+only the processes together can see (a put beyond another process's area,
+collective calls that do not match) stops every process as in C. See
+docs/python.md.
+"""
+
+from ._superstep import (Error, abort, begin, collective_chosen, collective_force, end,
+                         get, get_tag, hpget, hpmove, hpput, move, nprocs, pid, pop_reg,
+                         push_reg, put, qsize, send, set_tagsize, superstep, sync, time)
+from .collectives import (allgather, allreduce, alltoall, alltoallv, bcast, gather, reduce,
+                          scan, scatter)
+from .spmd import messages, registered, run
+
+__all__ = [
+    "Error", "abort", "allgather", "allreduce", "alltoall", "alltoallv", "bcast", "begin",
+    "collective_chosen", "collective_force", "end", "gather", "get", "get_tag", "hpget",
+    "hpmove", "hpput", "messages", "move", "nprocs", "pid", "pop_reg", "push_reg", "put",
+    "qsize", "reduce", "registered", "run", "scan", "scatter", "send", "set_tagsize",
+    "superstep", "sync", "time",
+]

@@ -1,0 +1,77 @@
+"""Launching the test programs: each SPMD run is a fresh interpreter (a program
+has one bsp_begin), on shared memory, under mpirun (SUPERSTEP_MPIRUN) or under
+bsprun --engine udp (SUPERSTEP_BSPRUN). CTest sets these and PYTHONPATH
+(python/tests/CMakeLists.txt); a test whose launcher is not set is skipped."""
+import os
+import pathlib
+import subprocess
+import sys
+
+import re
+
+import pytest
+
+PROGRAMS = pathlib.Path(__file__).parent / "programs"
+EXAMPLES = pathlib.Path(os.environ.get("SUPERSTEP_PYTHON_EXAMPLES",
+                                       pathlib.Path(__file__).parent.parent / "examples"))
+ENGINES = ["shm", "mpi", "udp"]
+
+
+def launcher(engine, nprocs):
+    """The command line before the interpreter, or skips the test."""
+    if engine == "shm":
+        return []
+    if engine == "mpi":
+        mpirun = os.environ.get("SUPERSTEP_MPIRUN")
+        if not mpirun:
+            pytest.skip("SUPERSTEP_MPIRUN is not set (no mpirun or no MPI engine)")
+        return [mpirun, "-n", str(nprocs), "--oversubscribe"]
+    bsprun = os.environ.get("SUPERSTEP_BSPRUN")
+    if not bsprun:
+        pytest.skip("SUPERSTEP_BSPRUN is not set (no bsprun or no udp engine)")
+    return [bsprun, "--engine", engine, "-n", str(nprocs)]
+
+
+def launch(script, *args, nprocs=None, engine="shm", env=None, timeout=60):
+    """Runs script (a path, or a name in programs/) with args; nprocs sets
+    BSP_NPROCS on shared memory and the job's size elsewhere."""
+    path = script if isinstance(script, pathlib.Path) else PROGRAMS / script
+    environment = dict(os.environ, **(env or {}))
+    # Unbuffered, print writes a line's text and its newline separately, and the lines of
+    # processes sharing the output may then interleave.
+    environment.pop("PYTHONUNBUFFERED", None)
+    if nprocs is not None:
+        environment["BSP_NPROCS"] = str(nprocs)
+    command = launcher(engine, nprocs or 1) + [sys.executable, str(path)] + [str(a) for a in args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                          env=environment)
+
+
+def lines(output):
+    return sorted(line for line in output.splitlines() if line)
+
+
+def run_code(code, timeout=60):
+    """Runs `python3 -c code` on shared memory."""
+    environment = dict(os.environ)
+    environment.pop("PYTHONUNBUFFERED", None)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=timeout, env=environment)
+
+
+@pytest.fixture(scope="session")
+def misuse():
+    """{case: message} printed by programs/misuse.py, which goes on after each."""
+    r = launch("misuse.py")
+    assert r.returncode == 0, r.stderr
+    messages = dict(line.split(": ", 1) for line in r.stdout.splitlines() if ": " in line)
+    assert r.stdout.splitlines()[-3] == "continued in superstep 7"
+    return messages
+
+
+def expect(messages, case, primitive, superstep, details):
+    prefix = "superstep: error in %s, process 0, superstep %d: " % (primitive, superstep)
+    assert re.fullmatch(re.escape(prefix) + details, messages[case]), messages[case]
+
+
+ADDRESS = r"0x[0-9a-f]+"

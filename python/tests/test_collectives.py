@@ -1,0 +1,26 @@
+"""bcast, reduce, allreduce, scan, gather, allgather, scatter, alltoall and
+alltoallv (programs/checks_collectives.py), and their misuse."""
+import pytest
+
+from conftest import expect, launch
+
+CHECKS = ["broadcast", "reductions", "scans", "gathers", "scatters_and_exchanges",
+          "forced_algorithms"]
+
+
+@pytest.mark.parametrize("p", [1, 2, 3, 4])
+def test_collectives(p):
+    r = launch("run_checks.py", "collectives", "-p", p)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [w for c in CHECKS for w in ("ok", "collectives." + c)]
+
+
+def test_collective_misuse(misuse):
+    expect(misuse, "root", "bsp_broadcast", 4,
+           r"root 7 is outside 0\.\.1; pass a pid from 0 to bsp_nprocs\(\)-1")
+    expect(misuse, "reduce_types", "bsp_allreduce", 4,
+           "src holds float64 but dst holds int32; pass arrays of one type")
+
+
+def test_an_operators_exception_reaches_the_caller(misuse):
+    assert misuse["operator_error"] == "ValueError reached the caller"

@@ -1,0 +1,79 @@
+"""Registration, put, get, hpput and hpget (programs/checks_drma.py), and
+their misuse raised as superstep.Error with the library's words."""
+import re
+
+import pytest
+
+from conftest import ADDRESS, expect, launch
+
+DRMA_CHECKS = ["put_lands_at_sync", "put_reads_source_at_call", "count_and_offset_in_elements",
+               "get_reads_before_puts_land", "hp_transfers", "last_registration_wins_and_pops",
+               "register_none_on_some", "bytearray_and_memoryview"]
+
+
+@pytest.mark.parametrize("p", [1, 2, 3, 4])
+def test_drma(p):
+    r = launch("run_checks.py", "drma", "-p", p)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [w for c in DRMA_CHECKS for w in ("ok", "drma." + c)]
+
+
+def test_put_before_the_registration_takes_effect(misuse):
+    expect(misuse, "early_put", "bsp_put", 0, "address %s is not registered on this process "
+           r"\(or only with None\); register it with push_reg and call sync before using it"
+           % ADDRESS)
+
+
+def test_unregistered_destination(misuse):
+    expect(misuse, "unregistered", "bsp_put", 1, "address %s is not registered on this "
+           "process.*" % ADDRESS)
+
+
+def test_pid_out_of_range(misuse):
+    expect(misuse, "bad_pid", "bsp_put", 1, re.escape(
+        "pid 2 is outside 0..1 (bsp_nprocs() is 2); pass a pid from 0 to bsp_nprocs()-1"))
+
+
+def test_negative_offset_and_count(misuse):
+    expect(misuse, "negative_offset", "bsp_put", 1, "offset is -1; it must not be negative")
+    expect(misuse, "negative_count", "bsp_get", 1, "count is -2; it must not be negative")
+
+
+def test_dtype_mismatch(misuse):
+    expect(misuse, "dtype", "bsp_put", 1, "the registered area holds int64 but the other "
+           r"buffer holds float64; .*")
+
+
+def test_count_beyond_the_local_buffer(misuse):
+    expect(misuse, "count_beyond_src", "bsp_put", 1,
+           "count 5 is more than the 1 elements of the local buffer")
+
+
+def test_buffers_that_cannot_be_used(misuse):
+    expect(misuse, "readonly_dst", "bsp_get", 1, r"dst is not a contiguous writable buffer .*")
+    expect(misuse, "not_contiguous", "bsp_hpput", 1, r"src is not a contiguous buffer "
+           r"\(ndarray is not C-contiguous\).*")
+    expect(misuse, "not_a_buffer", "bsp_put", 1, r"src is not a contiguous buffer .*")
+
+
+def test_pop_of_what_is_not_registered(misuse):
+    details = (r"address %s is not registered \(counting this superstep's pushes and pops\); "
+               "pop only what push_reg registered" % ADDRESS)
+    expect(misuse, "pop_unregistered", "bsp_pop_reg", 1, details)
+    expect(misuse, "pop_twice", "bsp_pop_reg", 1, details)
+
+
+def test_second_begin_and_calls_after_end(misuse):
+    expect(misuse, "second_begin", "bsp_begin", 0, "called a second time; .*")
+    assert misuse["after_end"] == ("superstep: error in bsp_sync: called after bsp_end; only "
+                                   "bsp_nprocs and bsp_abort work there")
+    assert misuse["pid_after_end"].startswith("superstep: error in bsp_pid: called after bsp_end")
+
+
+def test_put_beyond_another_processs_area_stops_the_run_as_in_c():
+    r = launch("remote_bounds.py")
+    assert r.returncode == 1
+    assert re.fullmatch(
+        r"superstep: error in bsp_put, process 0, superstep 1: offset 0 \+ nbytes 12 = 12 is "
+        r"beyond the 8 bytes process 1 registered for 0x[0-9a-f]+; a put must stay within the "
+        r"area its destination \(process 1\) registered\n", r.stderr), r.stderr
