@@ -33,7 +33,7 @@ std::string header(bool models) {
       << "<th title=\"the most 32-bit words a process sent or received\">h (words)</th>"
       << "<th>waiting, longest</th><th>moving data, longest</th><th>measured</th>";
   if (models)
-    for (const char* m : kModelNames) out << "<th>" << m << "</th><th>" << m << " error</th>";
+    for (const char* m : kModelNames) out << "<th>" << m << "<br>(error)</th>";
   out << "</tr></thead>\n";
   return out.str();
 }
@@ -58,7 +58,8 @@ std::string step_row(const Assessment& a, std::size_t s) {
   if (a.params)
     for (int m = 0; m < 3; ++m) {
       const double v = model_step(sp, m);
-      out << cell(human_time(v)) << cell(percent(error_percent(v, sp.measured)));
+      out << cell(human_time(v) + "<br><span class=\"error\">" +
+                  percent(error_percent(v, sp.measured)) + "</span>");
     }
   out << "</tr>\n";
   return out.str();
