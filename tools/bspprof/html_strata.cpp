@@ -41,7 +41,7 @@ std::string byte_axis(double most, double scale_px) {
   const double axis = kTop + kHalf;
   const Unit unit = byte_unit(most);
   std::ostringstream svg;
-  for (double v : toolkit::linear_ticks(0, most / unit.scale, 3))
+  for (double v : toolkit::linear_ticks(0, most / unit.scale, 2))
     for (int side : {-1, 1}) {
       if (v == 0 && side == 1) continue;
       const double y = axis + side * v * unit.scale * scale_px;

@@ -68,7 +68,7 @@ std::string time_axis(const Frame& f, double y) {
   std::ostringstream svg;
   svg << "<line x1=\"" << kLeft << "\" x2=\"" << kWidth - kRight << "\" y1=\"" << svg_num(y)
       << "\" y2=\"" << svg_num(y) << "\" stroke=\"#333\"/>\n";
-  for (double t : toolkit::linear_ticks(0, f.span / unit.scale, 10)) {
+  for (double t : toolkit::linear_ticks(0, f.span / unit.scale, 6)) {
     const double x = f.x(f.t0 + t * unit.scale);
     svg << "<line x1=\"" << svg_num(x) << "\" x2=\"" << svg_num(x) << "\" y1=\"" << svg_num(y)
         << "\" y2=\"" << svg_num(y + 5) << "\" stroke=\"#333\"/><text class=\"tick\" x=\""

@@ -16,17 +16,25 @@ std::vector<double> linear_ticks(double lo, double hi, int target, bool integers
   std::vector<double> out;
   if (!(hi >= lo) || !std::isfinite(lo) || !std::isfinite(hi)) return out;
   if (hi == lo) return {lo};
+  // step = mantissa * 10^exponent, and tick k = k * mantissa * 10^exponent, formed so that
+  // 0.6 comes out as the double nearest 0.6 and not as 3 * 0.2.
   const double raw = (hi - lo) / std::max(target, 1);
-  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = 10 * magnitude;
-  for (double m : {1.0, 2.0, 5.0})
-    if (m * magnitude >= raw) {
-      step = m * magnitude;
-      break;
-    }
-  if (integers) step = std::max(1.0, std::round(step));
-  for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step)
-    out.push_back(std::fabs(v) < step * 1e-9 ? 0 : v);
+  int exponent = static_cast<int>(std::floor(std::log10(raw)));
+  double mantissa = 1;  // the largest of 1, 2, 5 times 10^exponent that is at most raw
+  for (double m : {2.0, 5.0})
+    if (m * std::pow(10.0, exponent) <= raw * (1 + 1e-9)) mantissa = m;
+  if (integers && exponent < 0) {
+    mantissa = 1;
+    exponent = 0;
+  }
+  const double power = std::pow(10.0, std::abs(exponent));
+  auto tick = [&](long long k) {
+    const double units = static_cast<double>(k) * mantissa;
+    return exponent >= 0 ? units * power : units / power;
+  };
+  const double step = tick(1);
+  for (auto k = static_cast<long long>(std::ceil(lo / step - 1e-9)); tick(k) <= hi + step * 1e-9; ++k)
+    out.push_back(tick(k));
   return out;
 }
 
@@ -80,7 +88,7 @@ double Axis::pixel(double v) const {
 
 std::vector<double> Axis::ticks(bool integers) const {
   if (log_) return log_ticks(std::pow(10.0, lo_), std::pow(10.0, hi_));
-  return linear_ticks(lo_, hi_, 6, integers);
+  return linear_ticks(lo_, hi_, 4, integers);
 }
 
 }  // namespace toolkit

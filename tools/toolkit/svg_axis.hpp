@@ -9,12 +9,13 @@ namespace toolkit {
 // A number for an SVG attribute: two decimals, no exponent.
 std::string svg_num(double v);
 
-// About `target` ticks between lo and hi at 1, 2 or 5 times a power of ten
-// (at whole numbers only when `integers`); empty when hi < lo.
+// Ticks between lo and hi at multiples of 1, 2 or 5 times a power of ten:
+// at least `target` intervals, and at most 2.5 times as many (whole numbers
+// only when `integers`); empty when hi < lo.
 std::vector<double> linear_ticks(double lo, double hi, int target, bool integers = false);
 
 // Ticks on a logarithmic axis: decades, or 1-2-5 and then every digit of a
-// decade when the axis is too short for three decades. lo and hi are > 0.
+// decade when the axis is too short for four decades. lo and hi are > 0.
 std::vector<double> log_ticks(double lo, double hi);
 
 // A short tick label: "0.5", "20", "10k", "2.5M"; "1e-05" for the very small.

@@ -159,7 +159,7 @@ void draw_panel(std::ostringstream& svg, const PlotPanel& panel, double x0, doub
                 double h, double legend_width) {
   const double left = x0 + kMarginLeft, right = x0 + w - legend_width;
   const double top = y0 + kMarginTop, bottom = y0 + h - kMarginBottom;
-  svg << "<g>\n";
+  svg << "<g class=\"panel\">\n";
   draw_frame(svg, panel, left, right, top, bottom, y0 + 20);
   Range xr, yr;
   for (const PlotSeries& s : panel.series)
