@@ -25,18 +25,6 @@ constexpr ModelStyle kModels[3] = {
     {"BSPWB: BSP without barriers", "#e6550d", 2, true, false, toolkit::Marker::kTriangle},
     {"MPM: message passing machine", "#31a354", 2, false, true, toolkit::Marker::kDiamond}};
 
-// The median of the values drawn: the chart's unit is the one that suits most of them.
-double typical(const Prediction& pr, bool models) {
-  std::vector<double> v;
-  for (const StepPrediction& sp : pr.steps) {
-    v.push_back(sp.measured);
-    if (models)
-      for (int m = 0; m < 3; ++m) v.push_back(model_step(sp, m));
-  }
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
 // Whether two models predict the same for every superstep (to a part in 10^6).
 bool same(const Prediction& pr, int a, int b) {
   return std::all_of(pr.steps.begin(), pr.steps.end(), [&](const StepPrediction& sp) {
@@ -50,17 +38,18 @@ bool same(const Prediction& pr, int a, int b) {
 std::string prediction_svg(const Assessment& a) {
   const Prediction& pr = a.prediction;
   const bool models = a.params.has_value();
-  const Unit unit = time_unit(typical(pr, models));
   toolkit::PlotPanel panel;
   panel.x_label = "superstep";
-  panel.y_label = "time of the superstep (" + unit.name + ")";
+  panel.y_label = "time of the superstep";
   panel.integer_x = true;
+  panel.x_intervals = std::clamp(static_cast<int>(pr.steps.size()) - 1, 1, 20);
+  panel.y_format = [](double seconds) { return seconds == 0 ? "0" : human_time(seconds); };
   toolkit::PlotSeries measured;
   measured.label = "measured";
   measured.color = "#111111";
   double lo = INFINITY, hi = 0;
   for (std::size_t s = 0; s < pr.steps.size(); ++s) {
-    const double v = pr.steps[s].measured / unit.scale;
+    const double v = pr.steps[s].measured;
     measured.points.push_back({static_cast<double>(s), v, 0, 0});
     lo = std::min(lo, v);
     hi = std::max(hi, v);
@@ -77,7 +66,7 @@ std::string prediction_svg(const Assessment& a) {
     s.marker = style.marker;
     s.line_markers = true;
     for (std::size_t k = 0; k < pr.steps.size(); ++k) {
-      const double v = model_step(pr.steps[k], m) / unit.scale;
+      const double v = model_step(pr.steps[k], m);
       s.line.push_back({static_cast<double>(k), v, 0, 0});
       if (v > 0) lo = std::min(lo, v);
       hi = std::max(hi, v);

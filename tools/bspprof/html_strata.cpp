@@ -41,7 +41,7 @@ std::string byte_axis(double most, double scale_px) {
   const double axis = kTop + kHalf;
   const Unit unit = byte_unit(most);
   std::ostringstream svg;
-  for (double v : toolkit::linear_ticks(0, most / unit.scale, 2))
+  for (double v : toolkit::linear_ticks(0, most / unit.scale, 2, unit.scale == 1))
     for (int side : {-1, 1}) {
       if (v == 0 && side == 1) continue;
       const double y = axis + side * v * unit.scale * scale_px;
@@ -87,7 +87,7 @@ std::string column(const Profile& prof, std::size_t s, double x, double width, d
 
 std::string strata_svg(const Profile& prof) {
   const std::size_t n = prof.steps.size();
-  const double most = std::max(tallest_column(prof), 1.0);
+  const double tallest = tallest_column(prof), most = std::max(tallest, 4.0);
   const double col = (kWidth - kLeft - kRight) / static_cast<double>(n);
   const double scale_px = kHalf / (most * 1.05);
   std::vector<std::array<bool, 2>> drawn(prof.nprocs, {false, false});
@@ -109,7 +109,12 @@ std::string strata_svg(const Profile& prof) {
   svg << svg_open(kWidth, legend.bottom(), "strata") << byte_axis(most, scale_px) << columns
       << "<text x=\"" << kLeft - 8 << "\" y=\"" << svg_num(numbers_y)
       << "\" text-anchor=\"end\" font-style=\"italic\">superstep</text>\n"
-      << step_labels(marks, numbers_y, sites_y) << legend.svg() << "</svg>\n";
+      << step_labels(marks, numbers_y, sites_y) << legend.svg();
+  if (tallest == 0)
+    svg << "<text x=\"" << svg_num((kLeft + kWidth - kRight) / 2) << "\" y=\""
+        << svg_num(kTop + kHalf - 8) << "\" text-anchor=\"middle\" fill=\"#666\">"
+        << "no process sent or received data</text>\n";
+  svg << "</svg>\n";
   return svg.str();
 }
 

@@ -24,8 +24,8 @@ double number_width(std::size_t step) {
 }  // namespace
 
 std::string svg_open(double width, double height, const std::string& chart) {
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" data-chart=\"" +
-         xml_escape(chart) + "\" width=\"100%\" viewBox=\"0 0 " + svg_num(width) + " " +
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" class=\"chart\" data-chart=\"" +
+         xml_escape(chart) + "\" viewBox=\"0 0 " + svg_num(width) + " " +
          svg_num(height) +
          "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
          "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";

@@ -86,9 +86,9 @@ double Axis::pixel(double v) const {
   return lo_px_ + (t - lo_) / (hi_ - lo_) * (hi_px_ - lo_px_);
 }
 
-std::vector<double> Axis::ticks(bool integers) const {
+std::vector<double> Axis::ticks(int intervals, bool integers) const {
   if (log_) return log_ticks(std::pow(10.0, lo_), std::pow(10.0, hi_));
-  return linear_ticks(lo_, hi_, 4, integers);
+  return linear_ticks(lo_, hi_, intervals, integers);
 }
 
 }  // namespace toolkit

@@ -26,7 +26,8 @@ class Axis {
  public:
   Axis(bool log, double lo, double hi, double lo_px, double hi_px);
   double pixel(double v) const;
-  std::vector<double> ticks(bool integers = false) const;
+  // On a linear axis, at least `intervals` between ticks (linear_ticks).
+  std::vector<double> ticks(int intervals = 4, bool integers = false) const;
 
  private:
   bool log_;

@@ -67,12 +67,13 @@ void draw_frame(std::ostringstream& svg, const PlotPanel& panel, double left, do
 // Grid lines, tick labels and axis titles.
 void draw_axes(std::ostringstream& svg, const PlotPanel& panel, const Axis& xa, const Axis& ya,
                double left, double right, double top, double bottom) {
-  for (double t : xa.ticks(panel.integer_x)) {
+  for (double t : xa.ticks(panel.x_intervals, panel.integer_x)) {
     const double px = xa.pixel(t);
     svg << "<line x1=\"" << n(px) << "\" y1=\"" << n(top) << "\" x2=\"" << n(px) << "\" y2=\""
         << n(bottom) << "\" stroke=\"#e4e4e4\"/>\n"
         << "<text x=\"" << n(px) << "\" y=\"" << n(bottom + 16)
-        << "\" text-anchor=\"middle\" font-size=\"11\">" << xml_escape(tick_label(t))
+        << "\" text-anchor=\"middle\" font-size=\"11\">"
+        << xml_escape(panel.x_format ? panel.x_format(t) : tick_label(t))
         << "</text>\n";
   }
   for (double t : ya.ticks()) {
@@ -80,7 +81,8 @@ void draw_axes(std::ostringstream& svg, const PlotPanel& panel, const Axis& xa, 
     svg << "<line x1=\"" << n(left) << "\" y1=\"" << n(py) << "\" x2=\"" << n(right)
         << "\" y2=\"" << n(py) << "\" stroke=\"#e4e4e4\"/>\n"
         << "<text x=\"" << n(left - 6) << "\" y=\"" << n(py + 4)
-        << "\" text-anchor=\"end\" font-size=\"11\">" << xml_escape(tick_label(t)) << "</text>\n";
+        << "\" text-anchor=\"end\" font-size=\"11\">"
+        << xml_escape(panel.y_format ? panel.y_format(t) : tick_label(t)) << "</text>\n";
   }
   svg << "<text x=\"" << n((left + right) / 2) << "\" y=\"" << n(bottom + 36)
       << "\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(panel.x_label) << "</text>\n";
@@ -259,10 +261,10 @@ std::string render_inline_svg(const std::vector<PlotPanel>& panels, const PlotLa
   const double width = columns * layout.panel_width;
   const double height = title_height + rows * layout.panel_height + 6;
   std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\""
-      << (layout.svg_attributes.empty() ? "" : " " + layout.svg_attributes) << " width=\""
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
       << (layout.fluid ? std::string("100%") : n(width)) << "\""
       << (layout.fluid ? std::string() : " height=\"" + n(height) + "\"")
+      << (layout.svg_attributes.empty() ? "" : " " + layout.svg_attributes)
       << " viewBox=\"0 0 " << n(width) << " " << n(height)
       << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";

@@ -9,6 +9,7 @@
 // test can hold the legend against what was drawn.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,9 +43,12 @@ struct PlotPanel {
   bool log_x = false;
   bool log_y = false;
   bool integer_x = false;    // x ticks at whole numbers only (e.g. superstep numbers)
+  int x_intervals = 4;       // at least this many between x ticks on a linear axis
   bool y_from_zero = false;  // a linear y axis that starts at 0
   std::vector<PlotSeries> series;
   std::vector<std::string> notes;  // lines of text under the legend
+  // Tick labels, e.g. with a unit each ("10 µs", "1 ms"); empty: tick_label (svg_axis.hpp).
+  std::function<std::string(double)> x_format, y_format;
 };
 
 struct PlotLayout {
