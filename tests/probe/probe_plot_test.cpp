@@ -2,6 +2,8 @@
 // fitted on and never below the points they summarise (least-squares lines
 // with negative intercepts), every panel prints its g and L, the patterns are
 // named in words, and only panels with data are laid out.
+#include "probe_plot.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "probe_plot.hpp"
 #include "synthetic_result.hpp"
 #include "xml_balance.hpp"
 

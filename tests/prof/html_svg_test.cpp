@@ -32,7 +32,8 @@ TEST(HtmlSvg, CallSitesDropTheirFoldersAndKeepTheirEnd) {
 
 TEST(HtmlSvg, StepLabelsLeaveOutThoseThatWouldOverlap) {
   std::vector<StepMark> marks;
-  for (std::size_t s = 0; s < 10; ++s) marks.push_back({100.0 + 5.0 * s, s, std::to_string(s) + ": a.c:1"});
+  for (std::size_t s = 0; s < 10; ++s)
+    marks.push_back({100.0 + 5.0 * s, s, std::to_string(s) + ": a.c:1"});
   const std::string crowded = step_labels(marks, 10, 50);
   EXPECT_LT(count(crowded, "class=\"step-number\""), 10);
   EXPECT_GE(count(crowded, "class=\"step-number\""), 2);

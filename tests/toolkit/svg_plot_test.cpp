@@ -1,10 +1,9 @@
 // The plain SVG writer produces a well-formed document with what it was given.
 #include "svg_plot.hpp"
 
-#include "svg_axis.hpp"
-
 #include <gtest/gtest.h>
 
+#include "svg_axis.hpp"
 #include "xml_balance.hpp"
 
 namespace toolkit {
@@ -100,7 +99,8 @@ TEST(SvgPlot, LegendShowsEachSeriesTheWayItIsDrawn) {
 
 TEST(SvgPlot, PanelsOfAnIncompleteLastRowShareItsWidth) {
   PlotLayout layout;  // two columns
-  const std::string svg = render_svg({sample_panel(false), sample_panel(false), sample_panel(false)}, layout);
+  const std::string svg =
+      render_svg({sample_panel(false), sample_panel(false), sample_panel(false)}, layout);
   std::vector<double> widths;
   for (std::size_t at = svg.find("fill=\"none\" stroke=\"#444\""); at != std::string::npos;
        at = svg.find("fill=\"none\" stroke=\"#444\"", at + 1)) {
@@ -114,8 +114,8 @@ TEST(SvgPlot, PanelsOfAnIncompleteLastRowShareItsWidth) {
 
 TEST(SvgAxis, TicksAreNiceAndEnough) {
   EXPECT_EQ(linear_ticks(0, 1, 5), (std::vector<double>{0, 0.2, 0.4, 0.6, 0.8, 1}));
-  EXPECT_EQ(linear_ticks(0, 527, 6), (std::vector<double>{0, 50, 100, 150, 200, 250, 300, 350,
-                                                          400, 450, 500}));
+  EXPECT_EQ(linear_ticks(0, 527, 6),
+            (std::vector<double>{0, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500}));
   EXPECT_EQ(linear_ticks(-1.5, 1.5, 4), (std::vector<double>{-1.5, -1, -0.5, 0, 0.5, 1, 1.5}));
   EXPECT_EQ(linear_ticks(0, 2, 6, true), (std::vector<double>{0, 1, 2}));
   for (double hi : {1.0, 2.01, 4.99, 7.3, 999.0})

@@ -26,7 +26,8 @@ const std::vector<Pattern>& all_patterns() {
       // The total exchange again with the primitives that copy more.
       {"put", Primitive::kPut, HOperator::kMax, 2, "total exchange with bsp_put"},
       {"get", Primitive::kGet, HOperator::kMax, 2, "total exchange with bsp_get"},
-      {"send", Primitive::kSend, HOperator::kMax, 2, "total exchange with bsp_send"},  // received with bsp_move
+      {"send", Primitive::kSend, HOperator::kMax, 2,
+       "total exchange with bsp_send"},  // received with bsp_move
       // Seed 001: Exchange (pairs swap), PingPong (in each pair one sends),
       // OneToAll (process 0 sends to every other), AllToOne, AllToAll.
       {"E", Primitive::kHpput, HOperator::kSum, 2, "exchange"},

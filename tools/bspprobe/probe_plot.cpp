@@ -33,8 +33,7 @@ std::string g_and_L(double g, double L) {
 std::vector<PlotPoint> fitted_line(double slope, double intercept, double h_lo, double h_hi,
                                    double floor) {
   std::vector<PlotPoint> out;
-  if (!(h_lo > 0 && h_hi > h_lo) || !std::isfinite(slope) || !std::isfinite(intercept))
-    return out;
+  if (!(h_lo > 0 && h_hi > h_lo) || !std::isfinite(slope) || !std::isfinite(intercept)) return out;
   if (slope * h_lo + intercept < floor) {
     if (!(slope > 0)) return out;
     h_lo = (floor - intercept) / slope;
@@ -92,7 +91,8 @@ bool has_points(const toolkit::PlotPanel& panel) {
 // The five patterns at one p, and the least-squares fit over all of them.
 toolkit::PlotPanel patterns_panel(const PatternsAtP& at, const ProbePlotData& d) {
   std::string title = "p = " + std::to_string(at.p) + ": five patterns at equal h";
-  if (at.oversubscribed) title += " (oversubscribed: " + std::to_string(d.processors) + " processors)";
+  if (at.oversubscribed)
+    title += " (oversubscribed: " + std::to_string(d.processors) + " processors)";
   toolkit::PlotPanel panel = empty_panel(title, "h = most 32-bit words a process sends + receives");
   int color = 0;
   Extent all;
@@ -107,7 +107,8 @@ toolkit::PlotPanel patterns_panel(const PatternsAtP& at, const ProbePlotData& d)
     fit.color = "#000000";
     fit.dashed = true;
     fit.line_width = 2;
-    fit.line = fitted_line(d.average_g * kMicro, d.average_L * kMicro, all.h_lo, all.h_hi, all.y_lo);
+    fit.line =
+        fitted_line(d.average_g * kMicro, d.average_L * kMicro, all.h_lo, all.h_hi, all.y_lo);
     panel.series.push_back(std::move(fit));
   }
   return panel;
@@ -129,8 +130,8 @@ toolkit::PlotPanel shifts_panel(const ProbePlotData& d) {
       panel.series.push_back(std::move(s));
     }
     if (std::isfinite(at.l))
-      panel.notes.push_back("p = " + std::to_string(at.p) + ": l = " +
-                            format("%.3g", at.l * kMicro) + " µs (an empty superstep)");
+      panel.notes.push_back("p = " + std::to_string(at.p) +
+                            ": l = " + format("%.3g", at.l * kMicro) + " µs (an empty superstep)");
     ++color;
   }
   return panel;

@@ -11,8 +11,8 @@ FittedCurve curve(const toolkit::Json& fit, const std::string& name, const char*
   FittedCurve c;
   c.name = name;
   for (const toolkit::Json& p : fit["points"].as_array())
-    c.points.push_back({p["h"].as_number(), p["median"].as_number(), p["q1"].as_number(),
-                        p["q3"].as_number()});
+    c.points.push_back(
+        {p["h"].as_number(), p["median"].as_number(), p["q1"].as_number(), p["q3"].as_number()});
   const toolkit::Json *slope = fit.find(slope_key), *intercept = fit.find(intercept_key);
   if (slope && intercept && slope->is_number() && intercept->is_number()) {
     c.g = slope->as_number();

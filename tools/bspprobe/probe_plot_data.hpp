@@ -15,7 +15,7 @@ namespace bspprobe {
 struct FittedCurve {
   std::string name;  // spelled out: "one to all (OA)", "total exchange"
   struct Point {
-    double h = 0;                     // words
+    double h = 0;                       // words
     double median = 0, q1 = 0, q3 = 0;  // seconds
   };
   std::vector<Point> points;
@@ -40,8 +40,8 @@ struct ShiftsAtP {
 struct ProbePlotData {
   std::string machine, date;
   int processors = 0;
-  std::vector<PatternsAtP> patterns;  // p >= 2
-  std::vector<ShiftsAtP> shifts;      // every p
+  std::vector<PatternsAtP> patterns;        // p >= 2
+  std::vector<ShiftsAtP> shifts;            // every p
   double average_g = NAN, average_L = NAN;  // the fit over all patterns and p; NaN: none
 };
 

@@ -45,11 +45,10 @@ std::string byte_axis(double most, double scale_px) {
     for (int side : {-1, 1}) {
       if (v == 0 && side == 1) continue;
       const double y = axis + side * v * unit.scale * scale_px;
-      svg << "<line x1=\"" << kLeft - 5 << "\" x2=\"" << kWidth - kRight << "\" y1=\""
-          << svg_num(y) << "\" y2=\"" << svg_num(y) << "\" stroke=\""
-          << (v == 0 ? "#333" : "#e4e4e4") << "\"/><text class=\"tick\" x=\"" << kLeft - 8
-          << "\" y=\"" << svg_num(y + 4) << "\" text-anchor=\"end\">" << toolkit::tick_label(v)
-          << " " << unit.name << "</text>\n";
+      svg << "<line x1=\"" << kLeft - 5 << "\" x2=\"" << kWidth - kRight << "\" y1=\"" << svg_num(y)
+          << "\" y2=\"" << svg_num(y) << "\" stroke=\"" << (v == 0 ? "#333" : "#e4e4e4")
+          << "\"/><text class=\"tick\" x=\"" << kLeft - 8 << "\" y=\"" << svg_num(y + 4)
+          << "\" text-anchor=\"end\">" << toolkit::tick_label(v) << " " << unit.name << "</text>\n";
     }
   svg << "<text transform=\"translate(16," << svg_num(kTop + kHalf / 2)
       << ") rotate(-90)\" text-anchor=\"middle\" font-style=\"italic\">bytes out</text>"
@@ -104,7 +103,8 @@ std::string strata_svg(const Profile& prof) {
   Legend legend(kLeft, kWidth - kRight, sites_y + site_depth(marks) + 12);
   for (int q = 0; q < prof.nprocs; ++q)
     for (int k = 0; k < 2; ++k)
-      if (drawn[q][k]) legend.add(palette_color(q), k == 0 ? 1 : kInOpacity, false, series_name(q, k == 0));
+      if (drawn[q][k])
+        legend.add(palette_color(q), k == 0 ? 1 : kInOpacity, false, series_name(q, k == 0));
   std::ostringstream svg;
   svg << svg_open(kWidth, legend.bottom(), "strata") << byte_axis(most, scale_px) << columns
       << "<text x=\"" << kLeft - 8 << "\" y=\"" << svg_num(numbers_y)

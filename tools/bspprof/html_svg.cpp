@@ -13,8 +13,8 @@ using toolkit::xml_escape;
 
 namespace {
 
-constexpr double kSlant = 0.7071;         // cos 45 = sin 45
-constexpr double kSiteSpacing = 18;       // pixels between slanted labels' anchors
+constexpr double kSlant = 0.7071;    // cos 45 = sin 45
+constexpr double kSiteSpacing = 18;  // pixels between slanted labels' anchors
 constexpr std::size_t kMostSiteChars = 28;
 
 double number_width(std::size_t step) {
@@ -25,8 +25,7 @@ double number_width(std::size_t step) {
 
 std::string svg_open(double width, double height, const std::string& chart) {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" class=\"chart\" data-chart=\"" +
-         xml_escape(chart) + "\" viewBox=\"0 0 " + svg_num(width) + " " +
-         svg_num(height) +
+         xml_escape(chart) + "\" viewBox=\"0 0 " + svg_num(width) + " " + svg_num(height) +
          "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
          "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
 }
@@ -38,7 +37,8 @@ std::string short_site(const ProcessStep& p, std::size_t max_chars) {
   if (!p.label.empty()) site += " [" + p.label + "]";
   // Cut by characters, not bytes, so that a UTF-8 name stays whole.
   auto is_first_byte = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
-  const auto chars = static_cast<std::size_t>(std::count_if(site.begin(), site.end(), is_first_byte));
+  const auto chars =
+      static_cast<std::size_t>(std::count_if(site.begin(), site.end(), is_first_byte));
   if (chars <= max_chars) return site;
   std::size_t keep = max_chars > 1 ? max_chars - 1 : 0, cut = site.size();
   while (keep > 0 && cut > 0)

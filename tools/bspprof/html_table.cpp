@@ -52,9 +52,9 @@ std::string step_row(const Assessment& a, std::size_t s) {
   std::ostringstream out;
   const ProcessStep& first = prof.steps[s].procs[0];
   out << "<tr data-step=\"" << s << "\"><td>" << s << "</td><td class=\"site\" title=\""
-      << xml_escape(where(first)) << "\">" << xml_escape(short_site(first, 40)) << "</td>" << cell(human_time(sp.W))
-      << cell(imbalance) << cell(h) << cell(human_time(wait)) << cell(human_time(move))
-      << cell(human_time(sp.measured));
+      << xml_escape(where(first)) << "\">" << xml_escape(short_site(first, 40)) << "</td>"
+      << cell(human_time(sp.W)) << cell(imbalance) << cell(h) << cell(human_time(wait))
+      << cell(human_time(move)) << cell(human_time(sp.measured));
   if (a.params)
     for (int m = 0; m < 3; ++m) {
       const double v = model_step(sp, m);
@@ -95,7 +95,8 @@ std::string totals_table(const Assessment& a) {
 
 std::string report_tables(const Assessment& a) {
   std::ostringstream out;
-  out << totals_table(a) << "<table class=\"steps\">" << header(a.params.has_value()) << "<tbody>\n";
+  out << totals_table(a) << "<table class=\"steps\">" << header(a.params.has_value())
+      << "<tbody>\n";
   for (std::size_t s = 0; s < a.prediction.steps.size(); ++s) out << step_row(a, s);
   out << "</tbody></table>\n";
   return out.str();

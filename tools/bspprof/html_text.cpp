@@ -29,11 +29,12 @@ std::string run_banners(const Profile& prof) {
   std::string out;
   if (!prof.complete) {
     std::string counts;
-    for (int q = 0; q < prof.nprocs; ++q) counts += (q ? ", " : "") + std::to_string(prof.recorded[q]);
+    for (int q = 0; q < prof.nprocs; ++q)
+      counts += (q ? ", " : "") + std::to_string(prof.recorded[q]);
     out += banner("incomplete",
                   "<b>Incomplete profile:</b> the program stopped before bsp_end. Supersteps "
-                  "recorded per process: " + counts +
-                  "; only the supersteps every process recorded are shown.");
+                  "recorded per process: " +
+                      counts + "; only the supersteps every process recorded are shown.");
   }
   const int p = prof.nprocs, n = prof.processors;
   if (n > 0 && p > n)
@@ -46,7 +47,8 @@ std::string run_banners(const Profile& prof) {
     out += banner("loaded", "<b>Loaded machine:</b> the 1-minute load average was " +
                                 fixed(prof.load, 1) + " on " + std::to_string(n) +
                                 " processors when the run began: other programs competed with "
-                                "its " + std::to_string(p) +
+                                "its " +
+                                std::to_string(p) +
                                 " processes, so the measured times may include waiting for a "
                                 "processor.");
   return out;
@@ -78,9 +80,10 @@ std::string intro_text(const Assessment& a) {
       << "<li><b>MPM</b>, the message passing machine (the same paper): as BSPWB, but a "
          "process waits only for the processes that send it data, not for all.</li>\n</ul>\n";
   if (a.params)
-    out << "<p>Parameters: <i>g</i> = " << fixed(a.params->g * 1e9, 3) << " ns per word, <i>l</i> = "
-        << human_time(a.params->l) << ", <i>L</i> = " << human_time(a.params->L) << " ("
-        << xml_escape(a.params->source) << ").</p>\n"
+    out << "<p>Parameters: <i>g</i> = " << fixed(a.params->g * 1e9, 3)
+        << " ns per word, <i>l</i> = " << human_time(a.params->l)
+        << ", <i>L</i> = " << human_time(a.params->L) << " (" << xml_escape(a.params->source)
+        << ").</p>\n"
         << "<p>A model's <b>error</b> is (predicted &minus; measured) / measured: positive when "
            "the model predicted more time than the run took (too slow), negative when it "
            "predicted less (too fast).</p>\n";

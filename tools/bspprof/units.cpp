@@ -21,8 +21,8 @@ Unit time_unit(double seconds) {
 }
 
 Unit byte_unit(double bytes) {
-  static const Unit units[] = {{1024.0 * 1024 * 1024, "GiB"}, {1024.0 * 1024, "MiB"},
-                               {1024, "KiB"}, {1, "B"}};
+  static const Unit units[] = {
+      {1024.0 * 1024 * 1024, "GiB"}, {1024.0 * 1024, "MiB"}, {1024, "KiB"}, {1, "B"}};
   return pick(bytes, units, 4);
 }
 

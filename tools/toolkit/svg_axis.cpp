@@ -33,7 +33,8 @@ std::vector<double> linear_ticks(double lo, double hi, int target, bool integers
     return exponent >= 0 ? units * power : units / power;
   };
   const double step = tick(1);
-  for (auto k = static_cast<long long>(std::ceil(lo / step - 1e-9)); tick(k) <= hi + step * 1e-9; ++k)
+  for (auto k = static_cast<long long>(std::ceil(lo / step - 1e-9)); tick(k) <= hi + step * 1e-9;
+       ++k)
     out.push_back(tick(k));
   return out;
 }

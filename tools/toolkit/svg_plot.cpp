@@ -46,7 +46,8 @@ std::string attr(const std::string& name, const std::string& value) {
 }
 
 std::string stroke_style(const PlotSeries& s) {
-  std::string out = " stroke=\"" + xml_escape(s.color) + "\" stroke-width=\"" + n(s.line_width) + "\"";
+  std::string out =
+      " stroke=\"" + xml_escape(s.color) + "\" stroke-width=\"" + n(s.line_width) + "\"";
   if (s.dotted)
     out += " stroke-dasharray=\"1.5,3\" stroke-linecap=\"round\"";
   else if (s.dashed)
@@ -73,13 +74,12 @@ void draw_axes(std::ostringstream& svg, const PlotPanel& panel, const Axis& xa, 
         << n(bottom) << "\" stroke=\"#e4e4e4\"/>\n"
         << "<text x=\"" << n(px) << "\" y=\"" << n(bottom + 16)
         << "\" text-anchor=\"middle\" font-size=\"11\">"
-        << xml_escape(panel.x_format ? panel.x_format(t) : tick_label(t))
-        << "</text>\n";
+        << xml_escape(panel.x_format ? panel.x_format(t) : tick_label(t)) << "</text>\n";
   }
   for (double t : ya.ticks()) {
     const double py = ya.pixel(t);
-    svg << "<line x1=\"" << n(left) << "\" y1=\"" << n(py) << "\" x2=\"" << n(right)
-        << "\" y2=\"" << n(py) << "\" stroke=\"#e4e4e4\"/>\n"
+    svg << "<line x1=\"" << n(left) << "\" y1=\"" << n(py) << "\" x2=\"" << n(right) << "\" y2=\""
+        << n(py) << "\" stroke=\"#e4e4e4\"/>\n"
         << "<text x=\"" << n(left - 6) << "\" y=\"" << n(py + 4)
         << "\" text-anchor=\"end\" font-size=\"11\">"
         << xml_escape(panel.y_format ? panel.y_format(t) : tick_label(t)) << "</text>\n";
@@ -137,8 +137,8 @@ void draw_legend(std::ostringstream& svg, const PlotPanel& panel, double lx, dou
     if (s.points.empty() && s.line.empty()) continue;
     svg << "<g" << attr("data-legend", s.label) << ">";
     if (!s.line.empty())
-      svg << "<line x1=\"" << n(lx) << "\" y1=\"" << n(ly) << "\" x2=\"" << n(lx + 24)
-          << "\" y2=\"" << n(ly) << "\"" << stroke_style(s) << "/>";
+      svg << "<line x1=\"" << n(lx) << "\" y1=\"" << n(ly) << "\" x2=\"" << n(lx + 24) << "\" y2=\""
+          << n(ly) << "\"" << stroke_style(s) << "/>";
     if (has_marker(s)) svg << marker_svg(s.marker, lx + 12, ly, s.color, "");
     double ty = ly + 4;
     for (const std::string& line : lines_of(s.label)) {
@@ -210,8 +210,8 @@ std::string marker_svg(Marker marker, double x, double y, const std::string& col
           << xml_escape(color) << "\"" << extra << "/>";
       break;
     case Marker::kTriangle:
-      out << "<polygon points=\"" << n(x) << "," << n(y - 4.5) << " " << n(x - 4) << ","
-          << n(y + 3) << " " << n(x + 4) << "," << n(y + 3) << "\" " << fill << "/>";
+      out << "<polygon points=\"" << n(x) << "," << n(y - 4.5) << " " << n(x - 4) << "," << n(y + 3)
+          << " " << n(x + 4) << "," << n(y + 3) << "\" " << fill << "/>";
       break;
     case Marker::kDiamond:
       out << "<polygon points=\"" << n(x) << "," << n(y - 3) << " " << n(x + 3) << "," << n(y)
@@ -264,9 +264,8 @@ std::string render_inline_svg(const std::vector<PlotPanel>& panels, const PlotLa
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
       << (layout.fluid ? std::string("100%") : n(width)) << "\""
       << (layout.fluid ? std::string() : " height=\"" + n(height) + "\"")
-      << (layout.svg_attributes.empty() ? "" : " " + layout.svg_attributes)
-      << " viewBox=\"0 0 " << n(width) << " " << n(height)
-      << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+      << (layout.svg_attributes.empty() ? "" : " " + layout.svg_attributes) << " viewBox=\"0 0 "
+      << n(width) << " " << n(height) << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   if (!layout.title.empty())
     svg << "<text x=\"" << n(width / 2) << "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">"

@@ -57,8 +57,8 @@ struct PlotLayout {
   int columns = 2;
   int panel_width = 520;  // pixels
   int panel_height = 380;
-  int legend_width = 150;  // to the right of each panel's frame
-  bool fluid = false;      // as wide as its container (width 100%) rather than fixed pixels
+  int legend_width = 150;      // to the right of each panel's frame
+  bool fluid = false;          // as wide as its container (width 100%) rather than fixed pixels
   std::string svg_attributes;  // added to the <svg> element, e.g. class="chart"
 };
 
