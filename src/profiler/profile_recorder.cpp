@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "util/errors.hpp"
+#include "util/processors.hpp"
 #include "profiler/profile_files.hpp"
 #include "profiler/profile_merge.hpp"
 
@@ -112,6 +113,18 @@ void Recorder::write_header() {
   line_ += engine_.capabilities().remote_memory ? "true" : "false";
   line_ += ",\"begin_ns\":";
   append_int(line_, begin_ns_);
+  // What the machine offered this run: its processors and, when the run
+  // began, the 1-minute load average (mostly other programs' work).
+  line_ += ",\"processors\":";
+  append_int(line_, available_processors());
+  double load = 0;
+  if (getloadavg(&load, 1) == 1 && load >= 0) {  // written by hand: no locale's decimal comma
+    const auto hundredths = static_cast<std::int64_t>(load * 100 + 0.5);
+    line_ += ",\"load\":";
+    append_int(line_, hundredths / 100);
+    line_ += hundredths % 100 < 10 ? ".0" : ".";
+    append_int(line_, hundredths % 100);
+  }
   line_ += '}';
   log_.append_line(line_);
 }

@@ -112,14 +112,14 @@ TEST(Report, ShowsTable1RowsFloorsAndPatterns) {
   EXPECT_NE(text.find("   2  PP"), std::string::npos);
 }
 
-TEST(ResultPlot, HasAPanelPerProcessCountAndTable1) {
+TEST(ResultPlot, HasAPanelPerProcessCountAndTheShifts) {
   const std::string svg = render_result_plot(synthetic_result({1, 2, 4}));
   EXPECT_EQ(toolkit::testing::xml_balance_problem(svg), "");
-  EXPECT_NE(svg.find("p = 2: patterns"), std::string::npos);
-  EXPECT_NE(svg.find("p = 4: patterns"), std::string::npos);
-  EXPECT_NE(svg.find("Table 1: local"), std::string::npos);
-  EXPECT_NE(svg.find("formula 11"), std::string::npos);
-  EXPECT_NE(svg.find("local p=1"), std::string::npos);
+  EXPECT_NE(svg.find("p = 2: five patterns"), std::string::npos);
+  EXPECT_NE(svg.find("p = 4: five patterns"), std::string::npos);
+  EXPECT_NE(svg.find("shift to the next process and total exchange"), std::string::npos);
+  EXPECT_NE(svg.find("least-squares fit over all patterns"), std::string::npos);
+  EXPECT_NE(svg.find("shift to the next process, p = 1"), std::string::npos);
 }
 
 }  // namespace

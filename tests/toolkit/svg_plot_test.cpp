@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "svg_axis.hpp"
 #include "xml_balance.hpp"
 
 namespace toolkit {
@@ -62,6 +63,70 @@ TEST(SvgPlot, PanelWithoutDataSaysSo) {
   const std::string svg = render_svg({panel}, PlotLayout{});
   EXPECT_EQ(testing::xml_balance_problem(svg), "");
   EXPECT_NE(svg.find("no data"), std::string::npos);
+}
+
+// The text of the legend entry of series `label`.
+std::string legend_entry(const std::string& svg, const std::string& label) {
+  const std::size_t at = svg.find("<g data-legend=\"" + label + "\">");
+  return at == std::string::npos ? "" : svg.substr(at, svg.find("</g>", at) - at);
+}
+
+TEST(SvgPlot, LegendShowsEachSeriesTheWayItIsDrawn) {
+  PlotPanel panel;
+  PlotSeries dots, line, both;
+  dots.label = "dots";
+  dots.points = {{1, 1, 0, 0}, {2, 2, 0, 0}};
+  line.label = "line";
+  line.line = {{1, 2, 0, 0}, {2, 3, 0, 0}};
+  line.dotted = true;
+  both.label = "both";
+  both.line = line.line;
+  both.marker = Marker::kTriangle;
+  both.line_markers = true;
+  panel.series = {dots, line, both};
+  const std::string svg = render_svg({panel}, PlotLayout{});
+  EXPECT_EQ(testing::xml_balance_problem(svg), "");
+  EXPECT_NE(legend_entry(svg, "dots").find("<circle"), std::string::npos);
+  EXPECT_EQ(legend_entry(svg, "dots").find("<line"), std::string::npos);
+  EXPECT_NE(legend_entry(svg, "line").find("<line"), std::string::npos);
+  EXPECT_NE(legend_entry(svg, "line").find("stroke-dasharray=\"1.5,3\""), std::string::npos);
+  EXPECT_EQ(legend_entry(svg, "line").find("<circle"), std::string::npos);
+  EXPECT_NE(legend_entry(svg, "both").find("<polygon"), std::string::npos);
+  EXPECT_NE(legend_entry(svg, "both").find("<line"), std::string::npos);
+  EXPECT_EQ(count(svg, "<polygon"), 2 + 1);  // a triangle per vertex, one in the legend
+  EXPECT_EQ(count(svg, "data-series=\"dots\""), 2);
+}
+
+TEST(SvgPlot, PanelsOfAnIncompleteLastRowShareItsWidth) {
+  PlotLayout layout;  // two columns
+  const std::string svg =
+      render_svg({sample_panel(false), sample_panel(false), sample_panel(false)}, layout);
+  std::vector<double> widths;
+  for (std::size_t at = svg.find("fill=\"none\" stroke=\"#444\""); at != std::string::npos;
+       at = svg.find("fill=\"none\" stroke=\"#444\"", at + 1)) {
+    const std::size_t w = svg.rfind("width=\"", at);
+    widths.push_back(std::stod(svg.substr(w + 7)));
+  }
+  ASSERT_EQ(widths.size(), 3u);
+  EXPECT_EQ(widths[0], widths[1]);
+  EXPECT_EQ(widths[2], widths[0] + layout.panel_width);  // the third spans both columns
+}
+
+TEST(SvgAxis, TicksAreNiceAndEnough) {
+  EXPECT_EQ(linear_ticks(0, 1, 5), (std::vector<double>{0, 0.2, 0.4, 0.6, 0.8, 1}));
+  EXPECT_EQ(linear_ticks(0, 527, 6),
+            (std::vector<double>{0, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500}));
+  EXPECT_EQ(linear_ticks(-1.5, 1.5, 4), (std::vector<double>{-1.5, -1, -0.5, 0, 0.5, 1, 1.5}));
+  EXPECT_EQ(linear_ticks(0, 2, 6, true), (std::vector<double>{0, 1, 2}));
+  for (double hi : {1.0, 2.01, 4.99, 7.3, 999.0})
+    EXPECT_GE(linear_ticks(0, hi, 4).size(), 5u) << hi;  // at least 4 intervals
+  EXPECT_GE(log_ticks(10, 500).size(), 4u);
+  EXPECT_EQ(log_ticks(1, 1e6).size(), 7u);
+  EXPECT_EQ(tick_label(0.5), "0.5");
+  EXPECT_EQ(tick_label(1000), "1000");
+  EXPECT_EQ(tick_label(10000), "10k");
+  EXPECT_EQ(tick_label(2e6), "2M");
+  EXPECT_EQ(tick_label(0), "0");
 }
 
 TEST(SvgPlot, BalanceCheckerCatchesBrokenDocuments) {

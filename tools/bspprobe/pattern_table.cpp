@@ -21,19 +21,20 @@ std::vector<Transfer> total_exchange(int p) {
 const std::vector<Pattern>& all_patterns() {
   static const std::vector<Pattern> patterns = {
       // Table 1: cyclic shift to the next process (g local), total exchange (g global).
-      {"local", Primitive::kHpput, HOperator::kMax, 1},
-      {"global", Primitive::kHpput, HOperator::kMax, 2},
+      {"local", Primitive::kHpput, HOperator::kMax, 1, "shift to the next process"},
+      {"global", Primitive::kHpput, HOperator::kMax, 2, "total exchange"},
       // The total exchange again with the primitives that copy more.
-      {"put", Primitive::kPut, HOperator::kMax, 2},
-      {"get", Primitive::kGet, HOperator::kMax, 2},
-      {"send", Primitive::kSend, HOperator::kMax, 2},  // received with bsp_move
+      {"put", Primitive::kPut, HOperator::kMax, 2, "total exchange with bsp_put"},
+      {"get", Primitive::kGet, HOperator::kMax, 2, "total exchange with bsp_get"},
+      {"send", Primitive::kSend, HOperator::kMax, 2,
+       "total exchange with bsp_send"},  // received with bsp_move
       // Roda et al. (1999): Exchange (pairs swap), PingPong (in each pair one sends),
       // OneToAll (process 0 sends to every other), AllToOne, AllToAll.
-      {"E", Primitive::kHpput, HOperator::kSum, 2},
-      {"PP", Primitive::kHpput, HOperator::kSum, 2},
-      {"OA", Primitive::kHpput, HOperator::kSum, 2},
-      {"AO", Primitive::kHpput, HOperator::kSum, 2},
-      {"AA", Primitive::kHpput, HOperator::kSum, 2},
+      {"E", Primitive::kHpput, HOperator::kSum, 2, "exchange"},
+      {"PP", Primitive::kHpput, HOperator::kSum, 2, "ping-pong"},
+      {"OA", Primitive::kHpput, HOperator::kSum, 2, "one to all"},
+      {"AO", Primitive::kHpput, HOperator::kSum, 2, "all to one"},
+      {"AA", Primitive::kHpput, HOperator::kSum, 2, "all to all"},
   };
   return patterns;
 }

@@ -19,7 +19,8 @@ struct Pattern {
   const char* name;  // key in the result file
   Primitive primitive;
   HOperator h_operator;
-  int min_p;  // fewest processes for which the pattern means anything
+  int min_p;          // fewest processes for which the pattern means anything
+  const char* title;  // what it is, in words: "one to all"
 };
 
 // One message of m words: from process `from` to process `to`, landing in

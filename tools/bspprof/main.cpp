@@ -254,7 +254,7 @@ int run(const Options& o) {
   std::optional<Params> par = params_for(o, prof);
   Assessment a = assess(prof, par, par ? par->op : op);
   const std::string text = report_text(a, o.max_rows);
-  if (!o.html.empty()) write_file(o.html, render_html(a, report_text(a, 0)));
+  if (!o.html.empty()) write_file(o.html, render_html(a));
   std::fputs(o.json ? report_json(a).c_str() : text.c_str(), stdout);
   if (!prof.complete)
     std::fprintf(stderr, "bspprof: %s is incomplete: the program stopped before bsp_end\n",

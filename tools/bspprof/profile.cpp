@@ -93,6 +93,8 @@ Profile parse_profile(const std::string& text, const std::string& name) {
     prof.program = run["program"].as_string();
     prof.host = run["host"].as_string();
     prof.date = run["date"].as_string();
+    if (const Json* v = run.find("processors")) prof.processors = static_cast<int>(v->as_number());
+    if (const Json* v = run.find("load")) prof.load = v->as_number();
     const Json& procs = root["processes"];
     if (prof.nprocs < 1 || procs.size() != static_cast<std::size_t>(prof.nprocs))
       throw JsonError("\"processes\" does not hold nprocs entries");

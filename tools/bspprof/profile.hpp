@@ -48,6 +48,8 @@ struct Profile {
   int nprocs = 0;
   bool complete = true;
   std::string program, host, date;
+  int processors = 0;            // the processors process 0 could use; 0: not recorded
+  double load = -1;              // the 1-minute load average when the run began; -1: not recorded
   std::vector<Superstep> steps;  // those every process recorded
   std::vector<int> recorded;     // per process: how many supersteps it recorded
   std::string source;            // where it was read from

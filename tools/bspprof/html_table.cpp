@@ -1,0 +1,105 @@
+// The report as HTML tables: one row per superstep, then the totals.
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "html_parts.hpp"
+#include "html_svg.hpp"
+#include "svg_plot.hpp"
+#include "tables.hpp"
+#include "units.hpp"
+
+namespace bspprof {
+
+using toolkit::xml_escape;
+
+namespace {
+
+const char* const kModelNames[3] = {"BSP", "BSPWB", "MPM"};
+
+std::string percent(double p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.0f%%", p);
+  return buf;
+}
+
+std::string cell(const std::string& text) { return "<td>" + text + "</td>"; }
+
+std::string header(bool models) {
+  std::ostringstream out;
+  out << "<thead><tr><th>superstep</th><th class=\"site\">ended by bsp_sync at</th>"
+      << "<th title=\"the longest computation of any process\">computing, longest</th>"
+      << "<th title=\"longest computation / mean computation\">imbalance</th>"
+      << "<th title=\"the most 32-bit words a process sent or received\">h (words)</th>"
+      << "<th>waiting, longest</th><th>moving data, longest</th><th>measured</th>";
+  if (models)
+    for (const char* m : kModelNames) out << "<th>" << m << "<br>(error)</th>";
+  out << "</tr></thead>\n";
+  return out.str();
+}
+
+std::string step_row(const Assessment& a, std::size_t s) {
+  const Profile& prof = *a.profile;
+  const StepPrediction& sp = a.prediction.steps[s];
+  double wait = 0, move = 0;
+  for (const ProcessStep& p : prof.steps[s].procs) {
+    wait = std::max(wait, p.wait());
+    move = std::max(move, p.move());
+  }
+  char imbalance[32], h[32];
+  std::snprintf(imbalance, sizeof imbalance, "%.2f", sp.mean_w > 0 ? sp.W / sp.mean_w : 1.0);
+  std::snprintf(h, sizeof h, "%.0f", sp.h);
+  std::ostringstream out;
+  const ProcessStep& first = prof.steps[s].procs[0];
+  out << "<tr data-step=\"" << s << "\"><td>" << s << "</td><td class=\"site\" title=\""
+      << xml_escape(where(first)) << "\">" << xml_escape(short_site(first, 40)) << "</td>"
+      << cell(human_time(sp.W)) << cell(imbalance) << cell(h) << cell(human_time(wait))
+      << cell(human_time(move)) << cell(human_time(sp.measured));
+  if (a.params)
+    for (int m = 0; m < 3; ++m) {
+      const double v = model_step(sp, m);
+      out << cell(human_time(v) + "<br><span class=\"error\">" +
+                  percent(error_percent(v, sp.measured)) + "</span>");
+    }
+  out << "</tr>\n";
+  return out.str();
+}
+
+std::string totals_table(const Assessment& a) {
+  const Prediction& pr = a.prediction;
+  std::ostringstream out;
+  out << "<table class=\"totals\"><thead><tr><th></th><th>whole run</th><th>error</th>"
+      << "<th>median |error| of a superstep</th><th>worst superstep error</th>"
+      << "<th class=\"site\">most wrong at (superstep: predicted / measured)</th></tr></thead>\n"
+      << "<tbody><tr><td>measured</td>" << cell(human_time(pr.measured))
+      << "<td></td><td></td><td></td><td></td></tr>\n";
+  for (std::size_t m = 0; m < a.models.size(); ++m) {
+    const ModelError& e = a.models[m];
+    std::string wrong;
+    for (std::size_t s : e.most_wrong)
+      wrong += (wrong.empty() ? "" : "; ") + std::to_string(s) + ": " +
+               human_time(model_step(pr.steps[s], static_cast<int>(m))) + " / " +
+               human_time(pr.steps[s].measured);
+    char median[32];
+    std::snprintf(median, sizeof median, "%.0f%%", e.median_error);
+    out << "<tr><td>" << e.name << " predicts</td>" << cell(human_time(e.total))
+        << cell(percent(e.total_error)) << cell(median)
+        << cell(percent(e.worst_error) + " (superstep " + std::to_string(e.worst_step) + ")")
+        << "<td class=\"site\">" << wrong << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+  return out.str();
+}
+
+}  // namespace
+
+std::string report_tables(const Assessment& a) {
+  std::ostringstream out;
+  out << totals_table(a) << "<table class=\"steps\">" << header(a.params.has_value())
+      << "<tbody>\n";
+  for (std::size_t s = 0; s < a.prediction.steps.size(); ++s) out << step_row(a, s);
+  out << "</tbody></table>\n";
+  return out.str();
+}
+
+}  // namespace bspprof
