@@ -70,8 +70,8 @@ ParsedOptions parse_options(const std::vector<std::string>& args, int available_
   CLI::App& app = line.app();
   app.add_flag("--quick", o.quick);
   app.add_flag_callback("--quiet", [&o] { o.progress = false; });
-  app.add_option_function<std::string>(
-      "--procs", [&o](const std::string& v) { o.procs = parse_procs(v); });
+  app.add_option_function<std::string>("--procs",
+                                       [&o](const std::string& v) { o.procs = parse_procs(v); });
   app.add_option_function<std::string>(
       "--max-p", [&max_p](const std::string& v) { max_p = whole("--max-p", v, 1, kMaxProcs); });
   app.add_option_function<std::string>("--max-words", [&max_words](const std::string& v) {

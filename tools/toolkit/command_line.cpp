@@ -71,9 +71,9 @@ int finish(const Stop& stop) {
 
 CommandLine::CommandLine(std::string tool, std::string help)
     : tool_(std::move(tool)), help_(std::move(help)), app_(tool_) {
-  app_.set_help_flag();  // the tool's own text, below
+  app_.set_help_flag();                             // the tool's own text, below
   app_.option_defaults()->disable_flag_override();  // "--flag=value" is an error
-  app_.allow_extras();   // reported in the house wording by parse()
+  app_.allow_extras();                              // reported in the house wording by parse()
   app_.add_flag("-h,--help", help_given_);
   app_.add_flag("-V,--version", version_given_);
 }
