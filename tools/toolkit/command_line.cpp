@@ -30,7 +30,8 @@ std::string describe(const CLI::ParseError& e, const std::vector<std::string>& a
     }
     return "option '" + name + "' takes no value";
   }
-  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr &&
+      what.find(" missing") != std::string::npos) {
     // An option short of its value is always the last argument: CLI11 takes the next
     // argument as the value whatever it looks like.
     std::string name = args.empty() ? what : option_typed(args.back());
@@ -73,7 +74,8 @@ CommandLine::CommandLine(std::string tool, std::string help)
     : tool_(std::move(tool)), help_(std::move(help)), app_(tool_) {
   app_.set_help_flag();                             // the tool's own text, below
   app_.option_defaults()->disable_flag_override();  // "--flag=value" is an error
-  app_.allow_extras();                              // reported in the house wording by parse()
+  app_.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // "-n 2 -n 3"
+  app_.allow_extras();  // reported in the house wording by parse()
   app_.add_flag("-h,--help", help_given_);
   app_.add_flag("-V,--version", version_given_);
 }
