@@ -91,6 +91,26 @@ TEST(CommandLine, UsageErrorsInOneWording) {
   expect_usage_error({"--count", "0"}, "--count needs a whole number from 1, not '0'");
 }
 
+TEST(CommandLine, OptionsOfOtherCommandsAreRefused) {
+  Tool tool;
+  ASSERT_FALSE(tool.parse({"--name", "x", "--flag"}));
+  const std::vector<CommandOption> uses = {
+      {"--name", "fit efficiency"}, {"--flag", "run fit transputer"}, {"--count", "run"}};
+  EXPECT_NO_THROW(refuse_other_commands_options(tool.line.app(), "fit", uses));
+  try {
+    refuse_other_commands_options(tool.line.app(), "run", uses);
+    ADD_FAILURE() << "--name is not run's";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(), "option '--name' is for fit and efficiency, not run");
+  }
+  try {
+    refuse_other_commands_options(tool.line.app(), "efficiency", uses);
+    ADD_FAILURE() << "--flag is not efficiency's";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(), "option '--flag' is for run, fit and transputer, not efficiency");
+  }
+}
+
 TEST(CommandLine, FinishReturnsTheStatus) {
   EXPECT_EQ(finish(Stop{kExitUsage, ""}), 2);
   EXPECT_EQ(finish(Stop{0, ""}), 0);

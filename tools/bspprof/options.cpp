@@ -148,12 +148,7 @@ void add_machine_options(CLI::App& app, Machine& m) {
       [&m](const std::string& v) { m.seed = static_cast<std::uint64_t>(whole("--seed", v, 0)); });
 }
 
-struct OptionUse {
-  const char* name;
-  const char* commands;  // the commands that use it, as "report compare"
-};
-
-constexpr OptionUse kOptionUses[] = {
+const std::vector<toolkit::CommandOption> kCommandOptions = {
     {"--params", "report compare"},
     {"--g", "report compare"},
     {"--L", "report compare"},
@@ -181,13 +176,7 @@ void check_command(const CLI::App& app, const Options& o) {
   if (o.files.size() != files)
     throw UsageError(o.command +
                      (files == 2 ? " takes two profile files" : " takes one profile file"));
-  for (const OptionUse& use : kOptionUses) {
-    const std::string commands = use.commands;
-    if (app.get_option(use.name)->count() > 0 && commands.find(o.command) == std::string::npos)
-      throw UsageError(std::string("option '") + use.name + "' is for " +
-                       (commands.find(' ') == std::string::npos ? commands : "report and compare") +
-                       ", not " + o.command);
-  }
+  toolkit::refuse_other_commands_options(app, o.command, kCommandOptions);
   if (o.command != "predict" && o.params.empty() && (o.g || o.L) && !(o.g && o.l))
     throw UsageError("without --params, give at least --g and --l");
 }

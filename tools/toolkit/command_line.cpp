@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 namespace toolkit {
 namespace {
@@ -99,6 +100,33 @@ std::optional<Stop> CommandLine::parse(const std::vector<std::string>& args) {
   if (error) return error;
   if (!app_.remaining().empty()) return usage_error(unexpected(app_.remaining().front()));
   return std::nullopt;
+}
+
+namespace {
+
+// "a b c" -> "a, b and c"
+std::string spoken_list(const std::string& words) {
+  std::vector<std::string> list;
+  std::istringstream in(words);
+  for (std::string word; in >> word;) list.push_back(word);
+  std::string out;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") + list[i];
+  return out;
+}
+
+}  // namespace
+
+void refuse_other_commands_options(const CLI::App& app, const std::string& command,
+                                   const std::vector<CommandOption>& options) {
+  for (const CommandOption& option : options) {
+    std::istringstream in(option.commands);
+    bool used = false;
+    for (std::string word; in >> word;) used = used || word == command;
+    if (!used && app.get_option(option.name)->count() > 0)
+      throw UsageError(std::string("option '") + option.name + "' is for " +
+                       spoken_list(option.commands) + ", not " + command);
+  }
 }
 
 std::optional<long long> whole_number(const std::string& text) {

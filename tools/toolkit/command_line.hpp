@@ -66,6 +66,17 @@ class CommandLine {
   bool version_given_ = false;
 };
 
+// An option of a tool with commands (bspprof report, bsproute fit) that only some of them use.
+struct CommandOption {
+  const char* name;      // "--svg"
+  const char* commands;  // the commands that use it, separated by spaces: "fit efficiency"
+};
+
+// Throws UsageError, "option '--svg' is for fit and efficiency, not run", when an option
+// given on app's command line is not one command uses.
+void refuse_other_commands_options(const CLI::App& app, const std::string& command,
+                                   const std::vector<CommandOption>& options);
+
 // Whole numbers and decimal numbers as option values: the whole text must be the number.
 // They return nullopt for anything else; the tool says what it wanted.
 std::optional<long long> whole_number(const std::string& text);

@@ -56,34 +56,23 @@ bool parse_list(const std::string& text, long lo, long hi, std::vector<int>& out
 constexpr long kMaxH = 1 << 20;
 constexpr long kMaxRuns = 100000;
 
-// The commands an option is for: a bit per Command.
-constexpr unsigned bit(Command c) { return 1u << static_cast<unsigned>(c); }
-constexpr unsigned kRun = bit(Command::run), kFit = bit(Command::fit),
-                   kTransputer = bit(Command::transputer), kEfficiency = bit(Command::efficiency);
-
-struct OptionUse {
-  const char* name;
-  unsigned commands;
-  const char* commands_text;
-};
-
-constexpr OptionUse kOptionUses[] = {
-    {"--topology", kRun | kFit, "run and fit"},
-    {"--n", kRun, "run"},
-    {"--ns", kFit, "fit"},
-    {"--h", kRun, "run"},
-    {"--hs", kFit | kTransputer, "fit and transputer"},
-    {"--m", kTransputer, "transputer"},
-    {"--routing", kRun | kFit | kTransputer, "run, fit and transputer"},
-    {"--pattern", kRun | kFit, "run and fit"},
-    {"--service-rate", kRun | kFit, "run and fit"},
-    {"--no-external-links", kRun | kFit, "run and fit"},
-    {"--runs", kRun | kFit | kTransputer, "run, fit and transputer"},
-    {"--seed", kRun | kFit | kTransputer, "run, fit and transputer"},
-    {"--svg", kFit | kEfficiency, "fit and efficiency"},
-    {"--L", kEfficiency, "efficiency"},
-    {"--td-over-tm", kEfficiency, "efficiency"},
-    {"--max-n", kEfficiency, "efficiency"},
+const std::vector<toolkit::CommandOption> kCommandOptions = {
+    {"--topology", "run fit"},
+    {"--n", "run"},
+    {"--ns", "fit"},
+    {"--h", "run"},
+    {"--hs", "fit transputer"},
+    {"--m", "transputer"},
+    {"--routing", "run fit transputer"},
+    {"--pattern", "run fit"},
+    {"--service-rate", "run fit"},
+    {"--no-external-links", "run fit"},
+    {"--runs", "run fit transputer"},
+    {"--seed", "run fit transputer"},
+    {"--svg", "fit efficiency"},
+    {"--L", "efficiency"},
+    {"--td-over-tm", "efficiency"},
+    {"--max-n", "efficiency"},
 };
 
 // Runs check, turning what it throws about a bad name (make_topology, parse_routing,
@@ -186,15 +175,6 @@ void add_run_options(CLI::App& app, Options& o) {
   add_whole(app, "--max-n", 1, 30, "a whole number between 1 and 30", o.max_n);
 }
 
-// An option given that the command does not use, as a message; empty when there is none.
-std::string misplaced_option(const CLI::App& app, Command command) {
-  for (const OptionUse& use : kOptionUses)
-    if (app.get_option(use.name)->count() > 0 && (use.commands & bit(command)) == 0)
-      return std::string("option '") + use.name + "' is for " + use.commands_text + ", not " +
-             command_name(command);
-  return "";
-}
-
 // The dimension must suit the topology (a torus needs n >= 2, a crossbar n <= 12).
 void check_machine(const Options& o) {
   checked([&] {
@@ -224,8 +204,7 @@ ParsedOptions parse_options(const std::vector<std::string>& args, const std::str
   }
   try {
     o.command = command_of(word);
-    if (std::string wrong = misplaced_option(line.app(), o.command); !wrong.empty())
-      throw UsageError(wrong);
+    toolkit::refuse_other_commands_options(line.app(), word, kCommandOptions);
     check_machine(o);
   } catch (const UsageError& e) {
     result.stop = line.usage_error(e.what());
