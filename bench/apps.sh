@@ -78,7 +78,7 @@ done
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   awk -F'\t' '
     function err(measured, model) {
-      return (model == "-" || measured == "-" || measured <= 0) ? "-" : sprintf("%+.1f%%", 100 * (measured - model) / measured)
+      return (model == "-" || measured == "-" || measured <= 0) ? "-" : sprintf("%+.1f%%", 100 * (model - measured) / measured)
     }
     function secs(x) { return x == "-" ? "-" : sprintf("%.4f", x) }
     {
@@ -90,8 +90,9 @@ done
   echo
   echo "Speedup: the app's sequential program over the parallel run (both best of the iterations)."
   echo "Predicted: the BSP cost formula of the algorithm with bspprobe's g and l at that p, its"
-  echo "work from the sequential program's rate. Every error is (measured - predicted) / measured,"
-  echo "as Roda et al. (1999, formula 18) define it: positive where the model is too fast."
+  echo "work from the sequential program's rate. Every error is (predicted - measured) / measured,"
+  echo "as bspprof and the apps print it: negative where the model is too fast. (Roda et al. 1999,"
+  echo "formula 18, use the opposite sign: their errors are positive where the model is too fast.)"
   echo
   echo "Every run was profiled (bsprun --profile; a few microseconds per superstep). Profiled:"
   echo "the fastest timed iteration in the profile, from the end of the timer's first sync to the"
@@ -118,7 +119,7 @@ done
   echo
   awk -F'\t' '
     function err(measured, model) {
-      return (model == "-" || measured == "-" || measured <= 0) ? "-" : sprintf("%+.1f%%", 100 * (measured - model) / measured)
+      return (model == "-" || measured == "-" || measured <= 0) ? "-" : sprintf("%+.1f%%", 100 * (model - measured) / measured)
     }
     $1 == "psrs" || $1 == "fft" {
       own = ($6 == "-") ? "-" : err($5, $6)

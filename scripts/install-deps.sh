@@ -9,6 +9,8 @@ set -euo pipefail
 # build and test the Python module (python/).
 packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
   mandoc libfftw3-dev chromium iproute2 python3-dev pybind11-dev python3-numpy python3-pytest)
+# CLI11 (header-only) reads every tool's and app's command line (tools/toolkit/command_line.hpp).
+packages+=(libcli11-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

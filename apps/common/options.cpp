@@ -3,10 +3,14 @@
 #include <bsp.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
+#include <functional>
+#include <optional>
 #include <sstream>
+
+#include "command_line.hpp"
 
 namespace apps {
 
@@ -20,16 +24,18 @@ double Options::extra(const std::string& name) const {
 bool is_power_of_two(long long x) { return x > 0 && (x & (x - 1)) == 0; }
 
 void bad_argument(const AppInfo& app, const std::string& message) {
-  std::fprintf(stderr, "%s: %s (see --help)\n", app.name.c_str(), message.c_str());
-  std::exit(2);
+  std::fprintf(stderr, "%s\n", toolkit::usage_error_line(app.name, message).c_str());
+  std::exit(toolkit::kExitUsage);
 }
 
 namespace {
 
+using toolkit::UsageError;
+
 constexpr long long kMaxProcs = 1 << 20;
 constexpr long long kMaxIterations = 1000000;
 
-void print_help(const AppInfo& app) {
+std::string help_text(const AppInfo& app) {
   std::ostringstream out;
   out << "usage: " << app.name << " [options]\n\n"
       << app.summary << "\n\n"
@@ -44,28 +50,57 @@ void print_help(const AppInfo& app) {
     out << "  --" << e.name << " X" << std::string(e.name.size() < 16 ? 16 - e.name.size() : 1, ' ')
         << e.help << " (default " << e.value << ")\n";
   out << "  --params FILE       bspprobe's JSON result: print the time the BSP cost formula\n"
-      << "                      predicts with this machine's g and l beside the measured one\n"
-      << "  -h, --help          this text\n";
+      << "                      predicts with this machine's g and l beside the measured one,\n"
+      << "                      and the error (predicted - measured) / measured\n"
+      << "  -h, --help          this text\n"
+      << "  -V, --version       print the version and exit\n";
   if (!app.notes.empty()) out << "\n" << app.notes << "\n";
-  std::cout << out.str();
+  return out.str();
 }
 
-long long parse_integer(const AppInfo& app, const std::string& option, const std::string& text) {
+long long parse_integer(const std::string& option, const std::string& text) {
   errno = 0;
   char* end = nullptr;
   const long long v = std::strtoll(text.c_str(), &end, 0);
   if (text.empty() || *end != '\0' || errno == ERANGE)
-    bad_argument(app, option + " needs an integer, not '" + text + "'");
+    throw UsageError(option + " needs an integer, not '" + text + "'");
   return v;
 }
 
-double parse_number(const AppInfo& app, const std::string& option, const std::string& text) {
-  errno = 0;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno == ERANGE)
-    bad_argument(app, option + " needs a number, not '" + text + "'");
-  return v;
+// An integer option in [least, most]; what names it in the messages.
+void add_integer(CLI::App& app, const std::string& names, const std::string& what, long long least,
+                 long long most, std::function<void(long long)> store) {
+  const std::string option = names.substr(0, names.find(','));
+  app.add_option_function<std::string>(names, [=](const std::string& text) {
+    const long long v = parse_integer(option, text);
+    if (v < least)
+      throw UsageError(
+          what + " must be " +
+          (least == 0 ? std::string("0 or more") : "at least " + std::to_string(least)) + ", not " +
+          std::to_string(v));
+    if (v > most)
+      throw UsageError(what + " must be at most " + std::to_string(most) + ", not " +
+                       std::to_string(v));
+    store(v);
+  });
+}
+
+void add_options(CLI::App& cli, Options& o) {
+  add_integer(cli, "-n,--size", "the size", 1, LLONG_MAX, [&o](long long v) { o.n = v; });
+  add_integer(cli, "-p,--procs", "the number of processes", 1, kMaxProcs,
+              [&o](long long v) { o.p = static_cast<int>(v); });
+  add_integer(cli, "--seed", "the seed", 0, LLONG_MAX,
+              [&o](long long v) { o.seed = static_cast<unsigned long long>(v); });
+  add_integer(cli, "--iterations", "the iterations", 1, kMaxIterations,
+              [&o](long long v) { o.iterations = static_cast<int>(v); });
+  cli.add_option("--params", o.params);
+  for (ExtraOption& e : o.extras) {
+    cli.add_option_function<std::string>("--" + e.name, [&e](const std::string& text) {
+      const std::optional<double> v = toolkit::decimal_number(text);
+      if (!v) throw UsageError("--" + e.name + " needs a number, not '" + text + "'");
+      e.value = *v;
+    });
+  }
 }
 
 }  // namespace
@@ -75,62 +110,11 @@ Options parse_options(const AppInfo& app, int argc, char** argv) {
   o.n = app.default_n;
   o.iterations = app.default_iterations;
   o.extras = app.extras;
-  bool p_given = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "-h" || arg == "--help") {
-      print_help(app);
-      std::exit(0);
-    }
-    std::string value;
-    bool has_value = false;
-    if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = arg.substr(eq + 1);
-      arg = arg.substr(0, eq);
-      has_value = true;
-    }
-    auto next = [&]() -> std::string {
-      if (has_value) return value;
-      if (i + 1 >= argc) bad_argument(app, arg + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "-n" || arg == "--size") {
-      o.n = parse_integer(app, arg, next());
-      if (o.n <= 0) bad_argument(app, "the size must be positive, not " + std::to_string(o.n));
-    } else if (arg == "-p" || arg == "--procs") {
-      const long long p = parse_integer(app, arg, next());
-      if (p <= 0)
-        bad_argument(app, "the number of processes must be at least 1, not " + std::to_string(p));
-      if (p > kMaxProcs)
-        bad_argument(app, "the number of processes must be at most " + std::to_string(kMaxProcs) +
-                              ", not " + std::to_string(p));
-      o.p = static_cast<int>(p);
-      p_given = true;
-    } else if (arg == "--seed") {
-      const long long s = parse_integer(app, arg, next());
-      if (s < 0) bad_argument(app, "the seed must not be negative");
-      o.seed = static_cast<unsigned long long>(s);
-    } else if (arg == "--iterations") {
-      const long long it = parse_integer(app, arg, next());
-      if (it <= 0)
-        bad_argument(app, "the iterations must be at least 1, not " + std::to_string(it));
-      if (it > kMaxIterations)
-        bad_argument(app, "the iterations must be at most " + std::to_string(kMaxIterations) +
-                              ", not " + std::to_string(it));
-      o.iterations = static_cast<int>(it);
-    } else if (arg == "--params") {
-      o.params = next();
-    } else {
-      bool known = false;
-      for (ExtraOption& e : o.extras)
-        if (arg == "--" + e.name) {
-          e.value = parse_number(app, arg, next());
-          known = true;
-        }
-      if (!known) bad_argument(app, "unknown option '" + arg + "'");
-    }
-  }
-  if (!p_given) o.p = bsp_nprocs();
+  toolkit::CommandLine line(app.name, help_text(app));
+  add_options(line.app(), o);
+  if (const std::optional<toolkit::Stop> stop = line.parse({argv + 1, argv + argc}))
+    std::exit(toolkit::finish(*stop));
+  if (o.p == 0) o.p = bsp_nprocs();
   return o;
 }
 

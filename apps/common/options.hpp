@@ -1,6 +1,7 @@
 // Command-line options shared by the apps: size, processes, seed, iterations, a bspprobe
 // result for predictions, plus a few options of the app's own. --help prints the usage; a bad
-// argument prints one line ("app: what is wrong") and exits with status 2.
+// argument prints one line ("app: what is wrong; see 'app --help'") and exits with status 2
+// (tools/toolkit/command_line.hpp).
 #pragma once
 
 #include <string>

@@ -60,7 +60,7 @@ void Report::prediction(const std::optional<MachineParams>& params, CostPredicti
       t, c.compute_s, c.comm_s, c.supersteps, c.sync_s, p_,
       params->oversubscribed ? format(", oversubscribed: %d processors", params->processors).c_str()
                              : "",
-      parallel_s_, 100.0 * (parallel_s_ - t) / parallel_s_);
+      parallel_s_, 100.0 * (t - parallel_s_) / parallel_s_);
 }
 
 int Report::finish() {

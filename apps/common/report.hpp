@@ -30,6 +30,8 @@ class Report {
   // The prediction at this p, when --params was given; params is the machine at this p, if
   // bspprobe measured it.
   // Oversubscribed (p above bspprobe's processors), the work term is scaled by p / processors.
+  // The error is (predicted - measured) / measured, as bspprof's: positive when the model
+  // predicts more time than the run took.
   void prediction(const std::optional<MachineParams>& params, CostPrediction cost);
 
   // Prints the result line; returns the exit status (0 when every check passed, 1 otherwise).

@@ -49,11 +49,11 @@ TEST_F(Cli, HelpDescribesTheOptions) {
 
 TEST_F(Cli, BadArgumentsGiveOneLineAndStatusTwo) {
   const std::pair<const char*, const char*> cases[] = {
-      {"--bogus", "bspprobe: unknown argument '--bogus'; see bspprobe --help\n"},
+      {"--bogus", "bspprobe: unknown option '--bogus'; see 'bspprobe --help'\n"},
       {"--max-p x", "bspprobe: --max-p needs a whole number between 1 and 1024, got 'x'"},
       {"--procs 0", "bspprobe: --procs needs a comma-separated list"},
       {"--procs 1 --max-p 2", "bspprobe: give either --procs or --max-p, not both"},
-      {"--output", "bspprobe: --output needs a value"},
+      {"--output", "bspprobe: option '--output' needs a value"},
   };
   for (const auto& [args, message] : cases) {
     const auto r = run_command(quoted(kProbe) + " " + args);

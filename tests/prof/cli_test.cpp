@@ -138,6 +138,12 @@ TEST_F(Cli, MissingFileAndBadCommandLine) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(lines(r.output), 1) << r.output;
   EXPECT_EQ(bspprof("frobnicate x").status, 2);
+  // An option another command uses is refused, not ignored.
+  auto html =
+      bspprof("predict " + quoted(path("absent.json")) + " --html " + quoted(path("o.html")));
+  EXPECT_EQ(html.status, 2);
+  EXPECT_NE(html.output.find("option '--html' is for report, not predict"), std::string::npos)
+      << html.output;
   auto h = bspprof("--help");
   EXPECT_EQ(h.status, 0);
   EXPECT_NE(h.output.find("usage: bspprof report FILE"), std::string::npos);

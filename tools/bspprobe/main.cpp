@@ -137,15 +137,8 @@ int render_from(const Options& o) {
 int run(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   const ParsedOptions parsed = parse_options(args, bsp_nprocs());
-  if (!parsed.error.empty()) {
-    std::fprintf(stderr, "bspprobe: %s\n", parsed.error.c_str());
-    return 2;
-  }
+  if (parsed.stop) return toolkit::finish(*parsed.stop);
   const Options& o = parsed.options;
-  if (o.help) {
-    std::fputs(usage_text().c_str(), stdout);
-    return 0;
-  }
   try {
     if (o.measure_p > 0) return measure_child(o);
     if (!o.from.empty()) return render_from(o);

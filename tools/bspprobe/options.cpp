@@ -8,6 +8,8 @@ namespace bspprobe {
 
 namespace {
 
+using toolkit::UsageError;
+
 // A whole number in [lo, hi], or false.
 bool parse_integer(const std::string& text, long lo, long hi, long& value) {
   const char* begin = text.data();
@@ -16,25 +18,39 @@ bool parse_integer(const std::string& text, long lo, long hi, long& value) {
   return ec == std::errc() && ptr == end && !text.empty() && value >= lo && value <= hi;
 }
 
-std::string see_help() { return "; see bspprobe --help"; }
-
-// "1,2,4,8" -> {1, 2, 4, 8}; on failure returns an error message.
-std::string parse_procs(const std::string& text, std::vector<int>& procs) {
-  procs.clear();
+// "1,2,4,8" -> {1, 2, 4, 8}, sorted, without repeats.
+std::vector<int> parse_procs(const std::string& text) {
+  std::vector<int> procs;
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string item = text.substr(start, comma - start);
     long p = 0;
-    if (!parse_integer(item, 1, kMaxProcs, p))
-      return "--procs needs a comma-separated list of process counts between 1 and " +
-             std::to_string(kMaxProcs) + ", got '" + text + "'" + see_help();
+    if (!parse_integer(text.substr(start, comma - start), 1, kMaxProcs, p))
+      throw UsageError("--procs needs a comma-separated list of process counts between 1 and " +
+                       std::to_string(kMaxProcs) + ", got '" + text + "'");
     procs.push_back(static_cast<int>(p));
     start = comma + 1;
   }
   std::sort(procs.begin(), procs.end());
   procs.erase(std::unique(procs.begin(), procs.end()), procs.end());
-  return "";
+  return procs;
+}
+
+long whole(const std::string& name, const std::string& text, long lo, long hi,
+           const std::string& unit = "") {
+  long v = 0;
+  if (!parse_integer(text, lo, hi, v))
+    throw UsageError(name + " needs a whole number" + unit + " between " + std::to_string(lo) +
+                     " and " + std::to_string(hi) + ", got '" + text + "'");
+  return v;
+}
+
+// Options that take a file or a name: a value that may not be empty (--plot may).
+void add_text(CLI::App& app, const std::string& name, std::string& value, bool may_be_empty) {
+  app.add_option_function<std::string>(name, [&value, name, may_be_empty](const std::string& v) {
+    if (v.empty() && !may_be_empty) throw UsageError(name + " needs a non-empty value");
+    value = v;
+  });
 }
 
 }  // namespace
@@ -49,97 +65,35 @@ std::vector<int> powers_of_two_up_to(int max_p) {
 ParsedOptions parse_options(const std::vector<std::string>& args, int available_procs) {
   ParsedOptions result;
   Options& o = result.options;
-  long max_p = 0;
-  bool max_words_given = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    // Options that take a value accept "--name VALUE" and "--name=VALUE".
-    std::string name = arg, value;
-    bool has_value = false;
-    if (const std::size_t eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-      name = arg.substr(0, eq);
-      value = arg.substr(eq + 1);
-      has_value = true;
-    }
-    auto take_value = [&]() -> bool {
-      if (has_value) return true;
-      if (i + 1 >= args.size()) {
-        result.error = name + " needs a value" + see_help();
-        return false;
-      }
-      value = args[++i];
-      return true;
-    };
-    auto no_value = [&]() -> bool {
-      if (has_value) result.error = name + " takes no value" + see_help();
-      return !has_value;
-    };
-
-    if (name == "--help" || name == "-h") {
-      if (!no_value()) return result;
-      o.help = true;
-    } else if (name == "--quick") {
-      if (!no_value()) return result;
-      o.quick = true;
-    } else if (name == "--quiet") {
-      if (!no_value()) return result;
-      o.progress = false;
-    } else if (name == "--procs") {
-      if (!take_value()) return result;
-      if (std::string e = parse_procs(value, o.procs); !e.empty()) {
-        result.error = e;
-        return result;
-      }
-    } else if (name == "--max-p") {
-      if (!take_value()) return result;
-      if (!parse_integer(value, 1, kMaxProcs, max_p)) {
-        result.error = "--max-p needs a whole number between 1 and " + std::to_string(kMaxProcs) +
-                       ", got '" + value + "'" + see_help();
-        return result;
-      }
-    } else if (name == "--max-words") {
-      if (!take_value()) return result;
-      if (!parse_integer(value, kMinMaxWords, INT_MAX / 4, o.max_words)) {
-        result.error = "--max-words needs a whole number of 32-bit words between " +
-                       std::to_string(kMinMaxWords) + " and " + std::to_string(INT_MAX / 4) +
-                       ", got '" + value + "'" + see_help();
-        return result;
-      }
-      max_words_given = true;
-    } else if (name == "--output" || name == "--plot" || name == "--machine" || name == "--from") {
-      if (!take_value()) return result;
-      if (value.empty() && name != "--plot") {
-        result.error = name + " needs a non-empty value" + see_help();
-        return result;
-      }
-      (name == "--output"    ? o.output
-       : name == "--plot"    ? o.plot
-       : name == "--machine" ? o.machine
-                             : o.from) = value;
-    } else if (name == "--measure-p") {
-      long p = 0;
-      if (!take_value()) return result;
-      if (!parse_integer(value, 1, kMaxProcs, p)) {
-        result.error =
-            "--measure-p needs a whole number between 1 and " + std::to_string(kMaxProcs);
-        return result;
-      }
-      o.measure_p = static_cast<int>(p);
-    } else {
-      result.error = "unknown argument '" + arg + "'" + see_help();
-      return result;
-    }
-  }
-
+  long max_p = 0, max_words = 0;
+  toolkit::CommandLine line("bspprobe", usage_text());
+  CLI::App& app = line.app();
+  app.add_flag("--quick", o.quick);
+  app.add_flag_callback("--quiet", [&o] { o.progress = false; });
+  app.add_option_function<std::string>("--procs",
+                                       [&o](const std::string& v) { o.procs = parse_procs(v); });
+  app.add_option_function<std::string>(
+      "--max-p", [&max_p](const std::string& v) { max_p = whole("--max-p", v, 1, kMaxProcs); });
+  app.add_option_function<std::string>("--max-words", [&max_words](const std::string& v) {
+    max_words = whole("--max-words", v, kMinMaxWords, INT_MAX / 4, " of 32-bit words");
+  });
+  add_text(app, "--output", o.output, false);
+  add_text(app, "--plot", o.plot, true);
+  add_text(app, "--machine", o.machine, false);
+  add_text(app, "--from", o.from, false);
+  app.add_option_function<std::string>("--measure-p", [&o](const std::string& v) {
+    o.measure_p = static_cast<int>(whole("--measure-p", v, 1, kMaxProcs));
+  });  // internal: the probe runs itself so at each p
+  if ((result.stop = line.parse(args))) return result;
   if (max_p != 0 && !o.procs.empty()) {
-    result.error = "give either --procs or --max-p, not both" + see_help();
+    result.stop = line.usage_error("give either --procs or --max-p, not both");
     return result;
   }
   if (o.procs.empty()) {
     if (max_p == 0) max_p = std::max(1, o.quick ? std::min(4, available_procs) : available_procs);
     o.procs = powers_of_two_up_to(static_cast<int>(max_p));
   }
-  if (!max_words_given) o.max_words = o.quick ? kQuickMaxWords : kDefaultMaxWords;
+  o.max_words = max_words != 0 ? max_words : o.quick ? kQuickMaxWords : kDefaultMaxWords;
   return result;
 }
 
@@ -170,6 +124,7 @@ Options:
                      earlier result file
   --quiet            no progress messages on stderr
   -h, --help         this text
+  -V, --version      print the version and exit
 
 Processes beyond the processor count are oversubscribed; their figures are
 measured and reported all the same, and the table marks them.

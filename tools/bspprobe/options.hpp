@@ -1,8 +1,11 @@
 // bspprobe's command line.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "command_line.hpp"
 
 namespace bspprobe {
 
@@ -15,14 +18,14 @@ struct Options {
   std::string machine;  // empty: describe this host
   std::string from;     // non-empty: re-render this result file, measure nothing
   bool progress = true;
-  bool help = false;
   int measure_p = 0;  // internal: this process measures at p and prints raw JSON
 };
 
-// What parsing found: options, or one line saying what is wrong.
+// What parsing found: options, or what to print before exiting (--help, --version, or
+// one line saying what is wrong, command_line.hpp).
 struct ParsedOptions {
   Options options;
-  std::string error;  // empty when the command line is good
+  std::optional<toolkit::Stop> stop;  // empty when there is a probe to run
 };
 
 // Parses argv[1..]. available_procs is what bsp_nprocs() reports before

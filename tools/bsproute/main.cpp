@@ -24,24 +24,10 @@ void write_file(const std::string& path, const std::string& text) {
     throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
 }
 
+// svg: the command's plot; the commands that draw none refuse --svg (options.hpp).
 void write_outputs(const Options& o, const toolkit::Json& json, const std::string& svg) {
   if (!o.json.empty()) write_file(o.json, json.dump() + "\n");
-  if (!o.svg.empty()) {
-    if (svg.empty())
-      throw std::runtime_error("this command draws no plot; --svg is for fit and efficiency");
-    write_file(o.svg, svg);
-  }
-}
-
-Scenario scenario_of(const Options& o) {
-  Scenario s;
-  s.topology = o.topology;
-  s.n = o.n;
-  s.h = o.h;
-  s.routing = o.routing;
-  s.pattern = o.pattern;
-  s.model = o.model;
-  return s;
+  if (!o.svg.empty()) write_file(o.svg, svg);
 }
 
 int run_command(const Options& o) {
@@ -100,14 +86,7 @@ int run_command(const Options& o) {
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   const bsproute::ParsedOptions parsed = bsproute::parse_options(args);
-  if (!parsed.error.empty()) {
-    std::fprintf(stderr, "bsproute: %s\n", parsed.error.c_str());
-    return 2;
-  }
-  if (parsed.options.help) {
-    std::cout << bsproute::usage_text();
-    return 0;
-  }
+  if (parsed.stop) return toolkit::finish(*parsed.stop);
   try {
     return bsproute::run_command(parsed.options);
   } catch (const std::exception& e) {

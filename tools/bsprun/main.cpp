@@ -89,19 +89,18 @@ std::string absolute_path(const std::string& file) {
   return ::getcwd(cwd, sizeof cwd) ? std::string(cwd) + "/" + file : file;
 }
 
-int run_program(const Options& options, const std::string& profile);
+// What bsprun sets up around the program before it starts it.
+struct Launch {
+  ProgramSpec spec;
+  std::optional<TaggedOutput> tagged;        // --tag-output
+  std::optional<RunStatusFile> status_file;  // shm: where each process is
+};
 
-int run(const Options& options) {
-  const std::string profile = absolute_path(options.profile);
-  int status = run_program(options, profile);
-  if (!profile.empty()) merge_profile_left_behind(profile);
-  return status;
-}
-
-int run_program(const Options& options, const std::string& profile) {
-  SignalPipe signals;
-  std::optional<TaggedOutput> tagged;
-  ProgramSpec spec{launch_command(options), {}, -1, -1};
+// The command, its environment, the tagged output and the status file. Returns the exit
+// status when that fails.
+std::optional<int> prepare(const Options& options, const std::string& profile, Launch& launch) {
+  ProgramSpec& spec = launch.spec;
+  spec.command = launch_command(options);
   std::optional<int> nprocs = options.nprocs;
   if (options.udp) {
     UdpLaunch udp = udp_launch(options);
@@ -116,34 +115,45 @@ int run_program(const Options& options, const std::string& profile) {
   if (!profile.empty()) spec.environment.emplace_back(superstep::profile::kVariable, profile);
   if (options.tag_output) {
     try {
-      tagged.emplace();
+      launch.tagged.emplace();
     } catch (const std::system_error& e) {
       std::fprintf(stderr, "bsprun: cannot set up --tag-output: %s\n", e.what());
       return 1;
     }
-    spec.environment.emplace_back(superstep::kOutputSocketVariable, tagged->socket_path());
-    spec.stdout_fd = tagged->program_stdout();
-    spec.stderr_fd = tagged->program_stderr();
+    spec.environment.emplace_back(superstep::kOutputSocketVariable, launch.tagged->socket_path());
+    spec.stdout_fd = launch.tagged->program_stdout();
+    spec.stderr_fd = launch.tagged->program_stderr();
   }
   // Only the shm engine writes it; under mpirun the ranks are mpirun's children.
-  std::optional<RunStatusFile> status_file;
   if (!options.mpi && !options.udp) {
     try {
-      status_file.emplace();
-      spec.inherit_fd = status_file->fd();
+      launch.status_file.emplace();
+      spec.inherit_fd = launch.status_file->fd();
       spec.environment.emplace_back(superstep::kRunStatusVariable,
-                                    std::to_string(status_file->fd()));
+                                    std::to_string(launch.status_file->fd()));
     } catch (const std::system_error&) {
-      status_file.reset();  // the timeout message is then shorter
+      launch.status_file.reset();  // the timeout message is then shorter
     }
   }
+  return std::nullopt;
+}
 
-  int error = 0;
-  std::optional<ProgramProcess> program =
-      ProgramProcess::start(spec, &SignalPipe::restore_defaults, error);
-  if (tagged) tagged->close_program_ends();
-  if (!program) return cannot_start(spec.command[0], error);
+// bsprun's exit status for the program's wait status, saying when a signal killed it.
+int exit_status_after(const Options& options, int wait_status) {
+  // SIGPIPE: whoever read the output stopped (... | head); shells keep quiet too.
+  if (WIFSIGNALED(wait_status) && WTERMSIG(wait_status) != SIGPIPE) {
+    int signo = WTERMSIG(wait_status);
+    std::fprintf(stderr, "bsprun: '%s' was killed by signal %d (%s)\n", options.command[0].c_str(),
+                 signo, strsignal(signo));
+  }
+  return exit_status_of(wait_status);
+}
 
+// Passes signals on, copies tagged output, enforces --timeout, until the program and its
+// output have ended.
+int supervise(const Options& options, SignalPipe& signals, ProgramProcess& program,
+              Launch& launch) {
+  std::optional<TaggedOutput>& tagged = launch.tagged;
   std::optional<Clock::time_point> timeout_at;
   if (options.timeout_seconds) {
     timeout_at = Clock::now() + std::chrono::duration_cast<Clock::duration>(
@@ -158,26 +168,26 @@ int run_program(const Options& options, const std::string& profile) {
     int ready = ::poll(fds.data(), fds.size(), milliseconds_until(earliest(timeout_at, kill_at)));
     if (ready < 0 && errno != EINTR) {
       std::perror("bsprun: poll");
-      program->signal_group(SIGKILL);
+      program.signal_group(SIGKILL);
       return 1;
     }
     if (ready > 0 && fds[0].revents != 0) {
       for (int signo : signals.take()) {
-        if (signo != SIGCHLD) program->signal_group(signo);  // pass it on to every process
+        if (signo != SIGCHLD) program.signal_group(signo);  // pass it on to every process
       }
     }
     if (ready > 0 && tagged) tagged->handle(fds, 1);
-    status = program->poll_exit();
+    status = program.poll_exit();
 
     auto now = Clock::now();
     if (timeout_at && now >= *timeout_at) {
-      std::string where = status_file ? status_file->describe() : "";
+      std::string where = launch.status_file ? launch.status_file->describe() : "";
       if (!where.empty()) where = "; " + where;
       std::fprintf(stderr,
                    "bsprun: timeout: '%s' ran longer than %g seconds%s; stopping all its "
                    "processes\n",
                    options.command[0].c_str(), *options.timeout_seconds, where.c_str());
-      program->signal_group(SIGTERM);
+      program.signal_group(SIGTERM);
       timed_out = true;
       timeout_at.reset();
       kill_at = now + kGracePeriod;
@@ -185,18 +195,30 @@ int run_program(const Options& options, const std::string& profile) {
     // After a timeout nothing may outlive bsprun; the program having exited
     // does not mean every process of its group has.
     if (kill_at && (now >= *kill_at || status)) {
-      program->signal_group(SIGKILL);
+      program.signal_group(SIGKILL);
       kill_at.reset();
     }
   }
-  if (timed_out) return kExitTimeout;
-  // SIGPIPE: whoever read the output stopped (... | head); shells keep quiet too.
-  if (WIFSIGNALED(*status) && WTERMSIG(*status) != SIGPIPE) {
-    int signo = WTERMSIG(*status);
-    std::fprintf(stderr, "bsprun: '%s' was killed by signal %d (%s)\n", options.command[0].c_str(),
-                 signo, strsignal(signo));
-  }
-  return exit_status_of(*status);
+  return timed_out ? kExitTimeout : exit_status_after(options, *status);
+}
+
+int run_program(const Options& options, const std::string& profile) {
+  SignalPipe signals;
+  Launch launch;
+  if (std::optional<int> failed = prepare(options, profile, launch)) return *failed;
+  int error = 0;
+  std::optional<ProgramProcess> program =
+      ProgramProcess::start(launch.spec, &SignalPipe::restore_defaults, error);
+  if (launch.tagged) launch.tagged->close_program_ends();
+  if (!program) return cannot_start(launch.spec.command[0], error);
+  return supervise(options, signals, *program, launch);
+}
+
+int run(const Options& options) {
+  const std::string profile = absolute_path(options.profile);
+  int status = run_program(options, profile);
+  if (!profile.empty()) merge_profile_left_behind(profile);
+  return status;
 }
 
 }  // namespace

@@ -1,11 +1,9 @@
 #include "options.hpp"
 
-#include <cerrno>
-#include <climits>
-#include <cmath>
+#include <algorithm>
 #include <cstdlib>
-#include <string_view>
 
+#include "command_line.hpp"
 #include "remote_command.hpp"
 #include "whole_number.hpp"
 
@@ -60,138 +58,140 @@ constexpr const char* kHelp =
     "timeout, 126 when the program cannot be started, 127 when it does not exist,\n"
     "and 2 for a bad command line or hostfile.\n";
 
-ParsedCommandLine usage_error(const std::string& what) {
-  return {std::nullopt, kExitUsage,
-          "bsprun: " + what + "\n" + kUsage + "Run 'bsprun --help' for the options.\n"};
-}
+using toolkit::UsageError;
 
 std::optional<double> parse_seconds(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  errno = 0;
-  double value = std::strtod(text.c_str(), &end);
-  if (errno != 0 || *end != '\0' || !std::isfinite(value) || value <= 0) return std::nullopt;
+  const std::optional<double> value = toolkit::decimal_number(text);
+  if (!value || *value <= 0) return std::nullopt;
   return value;
+}
+
+// -np P, -np=P and -n=P as --nprocs, which CLI11 would read as -n with the value "p" or "=P".
+std::string nprocs_spelling(const std::string& arg) {
+  if (arg == "-np") return "--nprocs";
+  if (arg.rfind("-np=", 0) == 0 || arg.rfind("-n=", 0) == 0)
+    return "--nprocs" + arg.substr(arg.find('='));
+  return arg;
+}
+
+void add_options(CLI::App& app, Options& o) {
+  app.add_option_function<std::string>("-n,--nprocs", [&o](const std::string& v) {
+    o.nprocs = parse_whole_number(v, 9);
+    if (!o.nprocs)
+      throw UsageError("the number of processes must be a whole number from 1 to 999999999, not '" +
+                       v + "'");
+  });
+  app.add_flag("--tag-output", o.tag_output);
+  app.add_flag("--oversubscribe", o.oversubscribe);
+  app.add_option_function<std::string>("--timeout", [&o](const std::string& v) {
+    o.timeout_seconds = parse_seconds(v);
+    if (!o.timeout_seconds)
+      throw UsageError("--timeout needs a positive number of seconds, not '" + v + "'");
+  });
+  const auto file = [&app](const char* name, std::string& value) {
+    app.add_option_function<std::string>(name, [name, &value](const std::string& v) {
+      if (v.empty()) throw UsageError(std::string("option '") + name + "' needs a file name");
+      value = v;
+    });
+  };
+  file("--profile", o.profile);
+  file("--hostfile", o.hostfile);
+  app.add_option_function<std::string>("--rsh", [&o](const std::string& v) {
+    if (v.find_first_not_of(" \t") == std::string::npos)
+      throw UsageError("option '--rsh' needs a command");
+    o.rsh = v;
+  });
+  app.add_option_function<std::string>("--engine", [&o](const std::string& v) {
+    if (v != "shm" && v != "mpi" && v != "udp") throw UsageError("--engine takes shm, mpi or udp");
+    o.mpi = v == "mpi";
+    o.udp = v == "udp";
+  });
+}
+
+// The command line split where bsprun's own options end.
+struct Split {
+  std::vector<std::string> own;   // bsprun's options and their values
+  std::vector<std::string> rest;  // from the first argument that is not one of them
+  bool unknown_option = false;    // rest starts with an option bsprun does not know
+};
+
+// Options end at "--" (not kept), at the first argument that is no option (the program),
+// or at an option bsprun does not know (mpirun's, with --engine mpi).
+Split split_at_program(const CLI::App& app, const std::vector<std::string>& args) {
+  Split split;
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    const std::string arg = nprocs_spelling(args[i]);
+    if (arg == "--") {
+      ++i;
+      break;
+    }
+    if (arg.size() < 2 || arg[0] != '-') break;
+    const bool is_long = arg[1] == '-';
+    const std::string name = is_long ? arg.substr(0, arg.find('=')) : arg.substr(0, 2);
+    const CLI::Option* option = app.get_option_no_throw(name);
+    if (option == nullptr) {
+      split.unknown_option = true;
+      break;
+    }
+    split.own.push_back(arg);
+    const bool value_attached = is_long ? name.size() < arg.size() : arg.size() > 2;
+    if (option->get_items_expected_min() > 0 && !value_attached && i + 1 < args.size())
+      split.own.push_back(args[++i]);
+  }
+  split.rest.assign(args.begin() + static_cast<long>(i), args.end());
+  return split;
+}
+
+// With --engine mpi, the options bsprun does not know, up to "--", are mpirun's.
+void take_mpirun_options(Split& split, Options& o) {
+  const auto end = std::find(split.rest.begin(), split.rest.end(), std::string("--"));
+  if (end == split.rest.end())
+    throw UsageError("end the mpirun options with -- before the program (mpirun options: " +
+                     split.rest.front() + " ...)");
+  o.mpirun_options.assign(split.rest.begin(), end);
+  split.rest.erase(split.rest.begin(), end + 1);
+}
+
+// Options that do not go together, or go only with an engine.
+void check_engine_options(const Options& o) {
+  if (o.mpi && o.tag_output)
+    throw UsageError(
+        "--tag-output is for the shm engine; with --engine mpi pass mpirun's own "
+        "--tag-output before --");
+  if (o.udp && o.tag_output) throw UsageError("--tag-output is for the shm engine");
+  if (o.udp && !o.nprocs && o.hostfile.empty())
+    throw UsageError("--engine udp needs -n P or --hostfile FILE");
+  if (!o.udp && !o.rsh.empty()) throw UsageError("--rsh is for --engine udp");
+  if (o.udp && o.hostfile.empty() && (!o.rsh.empty() || o.oversubscribe))
+    throw UsageError(std::string(o.oversubscribe ? "--oversubscribe" : "--rsh") +
+                     " needs --hostfile");
+  if (!o.udp && !o.mpi && (!o.hostfile.empty() || o.oversubscribe))
+    throw UsageError(std::string(o.oversubscribe ? "--oversubscribe" : "--hostfile") +
+                     " is for --engine udp or mpi");
 }
 
 }  // namespace
 
 ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   Options options;
-  int i = 1;
-  // The value of an option given as "--name value" or "--name=value".
-  auto take_value = [&](std::string_view arg, std::string_view name,
-                        std::string& value) -> std::optional<bool> {
-    if (arg == name) {
-      if (i + 1 >= argc) return false;
-      value = argv[++i];
-      return true;
-    }
-    if (arg.size() > name.size() + 1 && arg.substr(0, name.size()) == name &&
-        arg[name.size()] == '=') {
-      value = std::string(arg.substr(name.size() + 1));
-      return true;
-    }
-    return std::nullopt;  // not this option
-  };
-
-  for (; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    std::string value;
-    if (arg == "--") {
-      ++i;
-      break;
-    }
-    if (arg.empty() || arg[0] != '-') break;  // the program
-    if (arg == "-h" || arg == "--help") return {std::nullopt, 0, std::string(kUsage) + kHelp};
-    if (arg == "-V" || arg == "--version") {
-      return {std::nullopt, 0, std::string("bsprun (Superstep) ") + SUPERSTEP_VERSION + "\n"};
-    }
-    if (arg == "--tag-output") {
-      options.tag_output = true;
-      continue;
-    }
-    if (arg == "--oversubscribe") {
-      options.oversubscribe = true;
-      continue;
-    }
-    std::optional<bool> found;
-    for (std::string_view name : {"-n", "-np", "--nprocs"}) {
-      if ((found = take_value(arg, name, value))) break;
-    }
-    if (!found && arg.size() > 2 && arg.substr(0, 2) == "-n" && arg[2] >= '0' && arg[2] <= '9') {
-      value = std::string(arg.substr(2));  // -n4
-      found = true;
-    }
-    if (found) {
-      if (!*found)
-        return usage_error("option " + std::string(arg) + " needs a number of processes");
-      options.nprocs = parse_whole_number(value, 9);
-      if (!options.nprocs) {
-        return usage_error(
-            "the number of processes must be a whole number from 1 to 999999999, "
-            "not '" +
-            value + "'");
-      }
-      continue;
-    }
-    if ((found = take_value(arg, "--timeout", value))) {
-      if (!*found) return usage_error("option --timeout needs a number of seconds");
-      options.timeout_seconds = parse_seconds(value);
-      if (!options.timeout_seconds) {
-        return usage_error("--timeout needs a positive number of seconds, not '" + value + "'");
-      }
-      continue;
-    }
-    if ((found = take_value(arg, "--profile", value))) {
-      if (!*found || value.empty()) return usage_error("option --profile needs a file name");
-      options.profile = value;
-      continue;
-    }
-    if ((found = take_value(arg, "--hostfile", value))) {
-      if (!*found || value.empty()) return usage_error("option --hostfile needs a file name");
-      options.hostfile = value;
-      continue;
-    }
-    if ((found = take_value(arg, "--rsh", value))) {
-      if (!*found || value.find_first_not_of(" \t") == std::string::npos)
-        return usage_error("option --rsh needs a command");
-      options.rsh = value;
-      continue;
-    }
-    if ((found = take_value(arg, "--engine", value))) {
-      if (!*found || (value != "shm" && value != "mpi" && value != "udp"))
-        return usage_error("--engine takes shm, mpi or udp");
-      options.mpi = value == "mpi";
-      options.udp = value == "udp";
-      continue;
-    }
-    if (!options.mpi) return usage_error("unknown option '" + std::string(arg) + "'");
-    // --engine mpi: this option and everything up to "--" are mpirun's.
-    for (; i < argc && std::string_view(argv[i]) != "--"; ++i)
-      options.mpirun_options.emplace_back(argv[i]);
-    if (i >= argc)
-      return usage_error("end the mpirun options with -- before the program (mpirun options: " +
-                         std::string(arg) + " ...)");
-    ++i;
-    break;
+  toolkit::CommandLine line("bsprun", std::string(kUsage) + kHelp);
+  add_options(line.app(), options);
+  Split split = split_at_program(line.app(), {argv + 1, argv + argc});
+  if (std::optional<toolkit::Stop> stop = line.parse(split.own))
+    return {std::nullopt, stop->status, stop->text};
+  try {
+    if (split.unknown_option && !options.mpi)
+      throw UsageError("unknown option '" +
+                       split.rest.front().substr(0, split.rest.front().find('=')) + "'");
+    if (split.unknown_option) take_mpirun_options(split, options);
+    check_engine_options(options);
+    if (split.rest.empty()) throw UsageError("no program to run");
+  } catch (const UsageError& e) {
+    const toolkit::Stop stop = line.usage_error(e.what());
+    return {std::nullopt, stop.status, stop.text};
   }
-  if (options.mpi && options.tag_output)
-    return usage_error(
-        "--tag-output is for the shm engine; with --engine mpi pass mpirun's own "
-        "--tag-output before --");
-  if (options.udp && options.tag_output) return usage_error("--tag-output is for the shm engine");
-  if (options.udp && !options.nprocs && options.hostfile.empty())
-    return usage_error("--engine udp needs -n P or --hostfile FILE");
-  if (!options.udp && !options.rsh.empty()) return usage_error("--rsh is for --engine udp");
-  if (options.udp && options.hostfile.empty() && (!options.rsh.empty() || options.oversubscribe))
-    return usage_error(std::string(options.oversubscribe ? "--oversubscribe" : "--rsh") +
-                       " needs --hostfile");
-  if (!options.udp && !options.mpi && (!options.hostfile.empty() || options.oversubscribe))
-    return usage_error(std::string(options.oversubscribe ? "--oversubscribe" : "--hostfile") +
-                       " is for --engine udp or mpi");
-  if (i >= argc) return usage_error("no program to run");
-  for (; i < argc; ++i) options.command.emplace_back(argv[i]);
+  options.command = std::move(split.rest);
   return {std::move(options), 0, ""};
 }
 

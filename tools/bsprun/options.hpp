@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
+
 namespace bsprun {
 
 struct Options {
@@ -32,8 +34,8 @@ std::string mpirun_program();
 std::vector<std::string> launch_command(const Options& options);
 
 // Exit statuses bsprun itself chooses; otherwise it passes on the program's.
-inline constexpr int kExitUsage = 2;        // bad command line
-inline constexpr int kExitTimeout = 124;    // --timeout expired
+inline constexpr int kExitUsage = toolkit::kExitUsage;  // bad command line
+inline constexpr int kExitTimeout = 124;                // --timeout expired
 inline constexpr int kExitCannotRun = 126;  // the program exists but could not be started
 inline constexpr int kExitNotFound = 127;   // no such program
 
@@ -43,6 +45,8 @@ struct ParsedCommandLine {
   std::string output;              // ... after printing this (stdout when the status is 0)
 };
 
+// Reads bsprun's options (toolkit/command_line.hpp: --help, --version, usage errors);
+// everything after the program's name, or after "--", is the program's, untouched.
 ParsedCommandLine parse_command_line(int argc, const char* const* argv);
 
 }  // namespace bsprun

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,74 +29,50 @@ const char* const kUsage =
     "  --procs P, -p P   BSP processes\n"
     "  --check           also run the sequential simulator and check that every\n"
     "                    run's statistics are equal (exit status 1 if not)\n"
+    "  -h, --help        print this text\n"
+    "  -V, --version     print the version and exit\n"
     "\n"
-    "RUN OPTIONS are those of `bsproute run` but --json and --svg (bsproute --help).\n";
+    "RUN OPTIONS are those of `bsproute run` but --json (bsproute --help).\n";
 
 struct BspOptions {
   bsproute::Options run;
   int procs = 0;  // 0: bsp_nprocs()
   bool check = false;
-  bool help = false;
 };
 
-[[noreturn]] void bad_usage(const std::string& message) {
-  std::fprintf(stderr, "bsproute_bsp: %s\n", message.c_str());
-  std::exit(2);
-}
-
-BspOptions parse(const std::vector<std::string>& args) {
-  BspOptions o;
-  std::vector<std::string> rest{"run"};
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--check") {
-      o.check = true;
-    } else if (a == "--help" || a == "-h") {
-      o.help = true;
-    } else if (a == "--procs" || a == "-p" || a.rfind("--procs=", 0) == 0) {
-      std::string value = a.size() > 8 && a[7] == '=' ? a.substr(8) : "";
-      if (value.empty()) {
-        if (i + 1 == args.size()) bad_usage(a + " needs a value");
-        value = args[++i];
-      }
-      char* end = nullptr;
-      const long p = std::strtol(value.c_str(), &end, 10);
-      if (*end != '\0' || p < 1 || p > 4096)
-        bad_usage("--procs wants a number of processes from 1, got '" + value + "'");
-      o.procs = static_cast<int>(p);
-    } else {
-      rest.push_back(a);
-    }
-  }
-  if (o.help) return o;
-  const bsproute::ParsedOptions parsed = bsproute::parse_options(rest);
-  if (!parsed.error.empty()) bad_usage(parsed.error);
+// bsproute's run options (bsproute::parse_options) and bsproute_bsp's own.
+std::optional<toolkit::Stop> parse(const std::vector<std::string>& args, BspOptions& o) {
+  std::vector<std::string> run_args{"run"};
+  run_args.insert(run_args.end(), args.begin(), args.end());
+  const auto more = [&o](CLI::App& app) {
+    app.add_flag("--check", o.check);
+    app.add_option_function<std::string>("-p,--procs", [&o](const std::string& value) {
+      const std::optional<long long> p = toolkit::whole_number(value);
+      if (!p || *p < 1 || *p > 4096)
+        throw toolkit::UsageError("--procs wants a number of processes from 1 to 4096, got '" +
+                                  value + "'");
+      o.procs = static_cast<int>(*p);
+    });
+  };
+  bsproute::ParsedOptions parsed = bsproute::parse_options(run_args, "bsproute_bsp", kUsage, more);
+  if (parsed.stop) return parsed.stop;
   o.run = parsed.options;
-  if (!o.run.json.empty() || !o.run.svg.empty())
-    bad_usage("--json and --svg are for bsproute; bsproute_bsp prints its report");
-  return o;
-}
-
-bsproute::Scenario scenario_of(const bsproute::Options& o) {
-  bsproute::Scenario s;
-  s.topology = o.topology;
-  s.n = o.n;
-  s.h = o.h;
-  s.routing = o.routing;
-  s.pattern = o.pattern;
-  s.model = o.model;
-  return s;
+  if (!o.run.json.empty())
+    return toolkit::Stop{
+        toolkit::kExitUsage,
+        toolkit::usage_error_line("bsproute_bsp",
+                                  "--json is for bsproute; bsproute_bsp prints its report") +
+            "\n"};
+  return std::nullopt;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const BspOptions o = parse(std::vector<std::string>(argv + 1, argv + argc));
-  if (o.help) {
-    std::cout << kUsage;
-    return 0;
-  }
-  const bsproute::Scenario scenario = scenario_of(o.run);
+  BspOptions o;
+  if (const auto stop = parse(std::vector<std::string>(argv + 1, argv + argc), o))
+    return toolkit::finish(*stop);
+  const bsproute::Scenario scenario = bsproute::scenario_of(o.run);
   const int runs = o.run.runs > 0 ? o.run.runs : 20;
   bsp_begin(o.procs > 0 ? o.procs : bsp_nprocs());
   bsproute::CampaignResult result;

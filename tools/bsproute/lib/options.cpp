@@ -12,7 +12,7 @@ namespace bsproute {
 
 namespace {
 
-std::string see_help() { return "; see bsproute --help"; }
+using toolkit::UsageError;
 
 bool parse_long(const std::string& text, long lo, long hi, long& value) {
   const char* begin = text.data();
@@ -56,143 +56,171 @@ bool parse_list(const std::string& text, long lo, long hi, std::vector<int>& out
 constexpr long kMaxH = 1 << 20;
 constexpr long kMaxRuns = 100000;
 
+const std::vector<toolkit::CommandOption> kCommandOptions = {
+    {"--topology", "run fit"},
+    {"--n", "run"},
+    {"--ns", "fit"},
+    {"--h", "run"},
+    {"--hs", "fit transputer"},
+    {"--m", "transputer"},
+    {"--routing", "run fit transputer"},
+    {"--pattern", "run fit"},
+    {"--service-rate", "run fit"},
+    {"--no-external-links", "run fit"},
+    {"--runs", "run fit transputer"},
+    {"--seed", "run fit transputer"},
+    {"--svg", "fit efficiency"},
+    {"--L", "efficiency"},
+    {"--td-over-tm", "efficiency"},
+    {"--max-n", "efficiency"},
+};
+
+// Runs check, turning what it throws about a bad name (make_topology, parse_routing,
+// parse_pattern) into a usage error.
+template <typename Check>
+void checked(Check check) {
+  try {
+    check();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+const char* command_name(Command c) {
+  switch (c) {
+    case Command::run:
+      return "run";
+    case Command::fit:
+      return "fit";
+    case Command::transputer:
+      return "transputer";
+    case Command::efficiency:
+      return "efficiency";
+  }
+  return "";
+}
+
+Command command_of(const std::string& word) {
+  for (Command c : {Command::run, Command::fit, Command::transputer, Command::efficiency})
+    if (word == command_name(c)) return c;
+  throw UsageError("unknown command '" + word + "' (known: run, fit, transputer, efficiency)");
+}
+
+// A whole number option in [lo, hi], stored in value.
+template <typename T>
+void add_whole(CLI::App& app, const std::string& name, long lo, long hi, const std::string& what,
+               T& value) {
+  app.add_option_function<std::string>(name, [=, &value](const std::string& text) {
+    long v = 0;
+    if (!parse_long(text, lo, hi, v))
+      throw UsageError(name + " needs " + what + ", got '" + text + "'");
+    value = static_cast<T>(v);
+  });
+}
+
+// A list option, "2,3,4" or "2..7", each in [lo, hi].
+void add_list(CLI::App& app, const std::string& name, long lo, long hi, const std::string& what,
+              std::vector<int>& list) {
+  app.add_option_function<std::string>(name, [=, &list](const std::string& text) {
+    if (!parse_list(text, lo, hi, list))
+      throw UsageError(name + " needs " + what + ", got '" + text + "'");
+  });
+}
+
+// A decimal option; ok says which values are allowed.
+void add_decimal(CLI::App& app, const std::string& name, const std::string& what,
+                 bool (*ok)(double), double& value) {
+  app.add_option_function<std::string>(name, [=, &value](const std::string& text) {
+    double d = 0;
+    if (!parse_double(text, d) || !ok(d))
+      throw UsageError(name + " needs " + what + ", got '" + text + "'");
+    value = d;
+  });
+}
+
+void add_machine_options(CLI::App& app, Options& o) {
+  app.add_option_function<std::string>("--topology", [&o](const std::string& v) {
+    checked([&] { make_topology(v, kMaxDimension - 4); });  // checks the name only
+    o.topology = v;
+  });
+  const std::string dims = std::to_string(kMaxDimension);
+  add_whole(app, "--n", 1, kMaxDimension,
+            "a whole number between 1 and " + dims + " (N = 2^n nodes)", o.n);
+  add_list(app, "--ns", 1, kMaxDimension, "dimensions between 1 and " + dims + " as 2,3,4 or 2..7",
+           o.ns);
+  add_whole(app, "--h", 0, kMaxH, "a whole number between 0 and " + std::to_string(kMaxH), o.h);
+  add_list(app, "--hs", 1, kMaxH,
+           "values of h between 1 and " + std::to_string(kMaxH) + " as 1,2,4 or 1..8", o.hs);
+  add_list(app, "--m", 1, 1 << 20, "packet sizes in bytes, 1 or more, as 8,16 or 8..64", o.ms);
+  app.add_option_function<std::string>(
+      "--routing", [&o](const std::string& v) { checked([&] { o.routing = parse_routing(v); }); });
+  app.add_option_function<std::string>(
+      "--pattern", [&o](const std::string& v) { checked([&] { o.pattern = parse_pattern(v); }); });
+  add_decimal(
+      app, "--service-rate", "routing decisions per step, 0 (unlimited) or more",
+      [](double d) { return d >= 0 && d <= 1e6; }, o.model.service_rate);
+  app.add_flag_callback("--no-external-links", [&o] { o.model.external_links = false; });
+}
+
+void add_run_options(CLI::App& app, Options& o) {
+  add_whole(app, "--runs", 1, kMaxRuns, "a whole number between 1 and " + std::to_string(kMaxRuns),
+            o.runs);
+  add_whole(app, "--seed", 0, LONG_MAX, "a whole number", o.seed);
+  app.add_option("--json", o.json);
+  app.add_option("--svg", o.svg);
+  add_decimal(
+      app, "--L", "a positive number", [](double d) { return d > 0; }, o.L);
+  add_decimal(
+      app, "--td-over-tm", "a number, 0 or more", [](double d) { return d >= 0; }, o.td_over_tm);
+  add_whole(app, "--max-n", 1, 30, "a whole number between 1 and 30", o.max_n);
+}
+
+// The dimension must suit the topology (a torus needs n >= 2, a crossbar n <= 12).
+void check_machine(const Options& o) {
+  checked([&] {
+    if (o.command == Command::run) make_topology(o.topology, o.n);
+    for (int n : o.ns) make_topology(o.topology, n);
+  });
+  if (o.command == Command::run && o.pattern == Pattern::transpose && o.n % 2 != 0)
+    throw UsageError("the transpose pattern needs an even n, got n = " + std::to_string(o.n));
+}
+
 }  // namespace
 
-ParsedOptions parse_options(const std::vector<std::string>& args) {
+ParsedOptions parse_options(const std::vector<std::string>& args, const std::string& tool,
+                            const std::string& help, const MoreOptions& more) {
   ParsedOptions result;
   Options& o = result.options;
-  auto fail = [&](const std::string& what) {
-    result.error = what + see_help();
+  toolkit::CommandLine line(tool, help.empty() ? usage_text() : help);
+  std::string word = "run";
+  line.app().add_option("command", word);
+  add_machine_options(line.app(), o);
+  add_run_options(line.app(), o);
+  if (more) more(line.app());
+  if ((result.stop = line.parse(args))) return result;
+  if (word == "help") {
+    result.stop = toolkit::Stop{0, help.empty() ? usage_text() : help};
     return result;
-  };
-  std::size_t i = 0;
-  if (!args.empty() && args[0].rfind("-", 0) != 0) {
-    const std::string& c = args[0];
-    if (c == "run")
-      o.command = Command::run;
-    else if (c == "fit")
-      o.command = Command::fit;
-    else if (c == "transputer")
-      o.command = Command::transputer;
-    else if (c == "efficiency")
-      o.command = Command::efficiency;
-    else if (c == "help")
-      o.help = true;
-    else
-      return fail("unknown command '" + c + "' (known: run, fit, transputer, efficiency)");
-    i = 1;
   }
-  bool n_given = false;
-  for (; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    std::string name = arg, value;
-    bool has_value = false;
-    if (const std::size_t eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-      name = arg.substr(0, eq);
-      value = arg.substr(eq + 1);
-      has_value = true;
-    }
-    if (name == "--help" || name == "-h") {
-      o.help = true;
-      continue;
-    }
-    if (name == "--no-external-links") {
-      o.model.external_links = false;
-      continue;
-    }
-    if (name.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "'");
-    static const char* const kValued[] = {"--topology",     "--n",     "--ns",      "--h",
-                                          "--hs",           "--m",     "--routing", "--pattern",
-                                          "--service-rate", "--runs",  "--seed",    "--L",
-                                          "--td-over-tm",   "--max-n", "--json",    "--svg"};
-    if (std::find(std::begin(kValued), std::end(kValued), name) == std::end(kValued))
-      return fail("unknown option '" + name + "'");
-    if (!has_value) {
-      if (i + 1 >= args.size()) return fail(name + " needs a value");
-      value = args[++i];
-    }
-    long v = 0;
-    double d = 0;
-    try {
-      if (name == "--topology") {
-        make_topology(value, kMaxDimension - 4);  // checks the name only
-        o.topology = value;
-      } else if (name == "--n") {
-        if (!parse_long(value, 1, kMaxDimension, v))
-          return fail("--n needs a whole number between 1 and " + std::to_string(kMaxDimension) +
-                      " (N = 2^n nodes), got '" + value + "'");
-        o.n = static_cast<int>(v);
-        n_given = true;
-      } else if (name == "--ns") {
-        if (!parse_list(value, 1, kMaxDimension, o.ns))
-          return fail("--ns needs dimensions between 1 and " + std::to_string(kMaxDimension) +
-                      " as 2,3,4 or 2..7, got '" + value + "'");
-      } else if (name == "--h") {
-        if (!parse_long(value, 0, kMaxH, v))
-          return fail("--h needs a whole number between 0 and " + std::to_string(kMaxH) +
-                      ", got '" + value + "'");
-        o.h = static_cast<int>(v);
-      } else if (name == "--hs") {
-        if (!parse_list(value, 1, kMaxH, o.hs))
-          return fail("--hs needs values of h between 1 and " + std::to_string(kMaxH) +
-                      " as 1,2,4 or 1..8, got '" + value + "'");
-      } else if (name == "--m") {
-        if (!parse_list(value, 1, 1 << 20, o.ms))
-          return fail("--m needs packet sizes in bytes, 1 or more, as 8,16 or 8..64, got '" +
-                      value + "'");
-      } else if (name == "--routing") {
-        o.routing = parse_routing(value);
-      } else if (name == "--pattern") {
-        o.pattern = parse_pattern(value);
-      } else if (name == "--service-rate") {
-        if (!parse_double(value, d) || !(d >= 0) || d > 1e6)
-          return fail(
-              "--service-rate needs routing decisions per step, 0 (unlimited) or more, got '" +
-              value + "'");
-        o.model.service_rate = d;
-      } else if (name == "--runs") {
-        if (!parse_long(value, 1, kMaxRuns, v))
-          return fail("--runs needs a whole number between 1 and " + std::to_string(kMaxRuns) +
-                      ", got '" + value + "'");
-        o.runs = static_cast<int>(v);
-      } else if (name == "--seed") {
-        if (!parse_long(value, 0, LONG_MAX, v))
-          return fail("--seed needs a whole number, got '" + value + "'");
-        o.seed = static_cast<std::uint64_t>(v);
-      } else if (name == "--L") {
-        if (!parse_double(value, d) || !(d > 0))
-          return fail("--L needs a positive number, got '" + value + "'");
-        o.L = d;
-      } else if (name == "--td-over-tm") {
-        if (!parse_double(value, d) || !(d >= 0))
-          return fail("--td-over-tm needs a number, 0 or more, got '" + value + "'");
-        o.td_over_tm = d;
-      } else if (name == "--max-n") {
-        if (!parse_long(value, 1, 30, v))
-          return fail("--max-n needs a whole number between 1 and 30, got '" + value + "'");
-        o.max_n = static_cast<int>(v);
-      } else if (name == "--json") {
-        o.json = value;
-      } else if (name == "--svg") {
-        o.svg = value;
-      } else {
-        return fail("unknown option '" + name + "'");
-      }
-    } catch (const std::invalid_argument& e) {
-      return fail(e.what());
-    }
-  }
-  if (o.help) return result;
-  // The dimension must suit the topology (a torus needs n >= 2, a crossbar n <= 12).
   try {
-    if (o.command == Command::run || n_given) make_topology(o.topology, o.n);
-    for (int n : o.ns) make_topology(o.topology, n);
-  } catch (const std::invalid_argument& e) {
-    return fail(e.what());
+    o.command = command_of(word);
+    toolkit::refuse_other_commands_options(line.app(), word, kCommandOptions);
+    check_machine(o);
+  } catch (const UsageError& e) {
+    result.stop = line.usage_error(e.what());
   }
-  if (o.command == Command::run && o.pattern == Pattern::transpose && o.n % 2 != 0)
-    return fail("the transpose pattern needs an even n, got n = " + std::to_string(o.n));
   return result;
+}
+
+Scenario scenario_of(const Options& o) {
+  Scenario s;
+  s.topology = o.topology;
+  s.n = o.n;
+  s.h = o.h;
+  s.routing = o.routing;
+  s.pattern = o.pattern;
+  s.model = o.model;
+  return s;
 }
 
 std::string usage_text() {
@@ -240,11 +268,13 @@ Runs and output:
                       transputer 20)
   --seed S            same seed, same result (default 1)
   --json FILE         write the results as JSON
-  --svg FILE          write a plot (fit, efficiency)
+  --svg FILE          write a plot (fit, efficiency; the other commands draw none
+                      and refuse it)
   --L L               instructions per superstep (efficiency; default 20)
   --td-over-tm X      t_d / t_m (efficiency; default 1, as the paper's figures)
   --max-n N           largest n for efficiency (default 10)
   -h, --help          print this text
+  -V, --version       print the version and exit
 
 Exit status: 0 on success, 1 on a run-time failure, 2 on a bad command line.
 See docs/bsproute.md.

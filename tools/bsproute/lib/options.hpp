@@ -2,9 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "campaign.hpp"
+#include "command_line.hpp"
 #include "routing.hpp"
 #include "simulator.hpp"
 #include "workload.hpp"
@@ -15,7 +19,6 @@ enum class Command { run, fit, transputer, efficiency };
 
 struct Options {
   Command command = Command::run;
-  bool help = false;
   std::string topology = "hypercube";
   int n = 4;
   int h = 8;
@@ -36,14 +39,23 @@ struct Options {
 
 struct ParsedOptions {
   Options options;
-  std::string error;  // one line for the user; empty when the command line is good
+  std::optional<toolkit::Stop> stop;  // what to print and the exit status, instead of running
 };
 
-// Parses argv[1..]: a command word, then options as "--name value" or
-// "--name=value". Every value is checked here (n >= 1, h >= 0, a known
-// topology, routing and pattern, m > 0, ...), so the simulator only sees good
-// input.
-ParsedOptions parse_options(const std::vector<std::string>& args);
+// Options a program adds beside bsproute's own (bsproute_bsp: --procs, --check).
+using MoreOptions = std::function<void(CLI::App&)>;
+
+// Parses argv[1..]: a command word (default run), then options as "--name value" or
+// "--name=value". Every value is checked here (n >= 1, h >= 0, a known topology, routing
+// and pattern, m > 0, ...), so the simulator only sees good input, and an option the
+// command does not use is refused ("option '--svg' is for fit and efficiency, not run").
+// tool and help name the program, more adds its own options.
+ParsedOptions parse_options(const std::vector<std::string>& args,
+                            const std::string& tool = "bsproute", const std::string& help = "",
+                            const MoreOptions& more = {});
+
+// The machine and traffic that run simulates.
+Scenario scenario_of(const Options& o);
 
 // The --help text, laid out to be turned into a manual page.
 std::string usage_text();
