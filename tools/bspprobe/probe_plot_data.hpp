@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "json.hpp"
+#include "superstep_internal/json.hpp"
 
 namespace bspprobe {
 
