@@ -41,7 +41,6 @@ class UdpEngine final : public Engine, private ReplyRound {
  private:
   // ReplyRound
   void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) override;
-  std::uint64_t reply_size(int src) const override { return replies_.size[src]; }
   const char* reply_data(int src) const override { return replies_.data[src].data(); }
 
   Transport& transport_;
