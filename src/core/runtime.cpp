@@ -86,10 +86,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   set_tagsize_now(0);
   last_put_.resize(nprocs_);
   put_runs_.resize(nprocs_);
-  superstep_put_runs = {put_runs_.data(), static_cast<unsigned>(nprocs_)};
   send_windows_.resize(nprocs_);
-  superstep_send_windows = {send_windows_.data(), static_cast<unsigned>(nprocs_)};
-  superstep_queue = queue_.state();
   if (!profile_)
     fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
@@ -140,6 +137,11 @@ void Runtime::begin(int nprocs) {
   g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages, staging_stores));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
+  // What the inline first tiers read, published for the active runtime only.
+  Runtime& rt = *active_;
+  superstep_put_runs = {rt.put_runs_.data(), static_cast<unsigned>(rt.nprocs_)};
+  superstep_send_windows = {rt.send_windows_.data(), static_cast<unsigned>(rt.nprocs_)};
+  superstep_queue = rt.queue_.state();
 }
 
 void Runtime::end() {
