@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -39,8 +40,11 @@ const EnginePlugin* calls_of(void* handle) {
 // Where plugin() looks, in order, with a trailing slash.
 std::vector<std::string> plugin_directories() {
   std::vector<std::string> dirs{directory_loaded_from(reinterpret_cast<void*>(&plugin))};
-  for (const char* dir : {SUPERSTEP_INSTALL_LIBDIR, SUPERSTEP_BUILD_LIBDIR})
-    if (*dir) dirs.push_back(std::string(dir) + "/");
+  for (const char* dir : {SUPERSTEP_INSTALL_LIBDIR, SUPERSTEP_BUILD_LIBDIR}) {
+    std::string with_slash = std::string(dir) + "/";
+    if (*dir && std::find(dirs.begin(), dirs.end(), with_slash) == dirs.end())
+      dirs.push_back(with_slash);
+  }
   return dirs;
 }
 
