@@ -154,7 +154,7 @@ int agree_on_maxprocs(int maxprocs) {
   return plugin_calls("bsp_begin", s).agree_maxprocs(maxprocs);
 }
 
-int mpi_processes_before_begin() {
+int job_processes_before_begin() {
   Selection s = select("bsp_nprocs");
   if (s.name == kShm) return 0;
   return plugin_calls("bsp_nprocs", s).processes();

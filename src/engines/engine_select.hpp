@@ -31,9 +31,9 @@ Engine* start_engine(int nprocs);
 // bsp_begin) and ends when it returns. Does nothing on shared memory.
 void on_bsp_init(void (*spmd_part)(void));
 
-// bsp_nprocs() before bsp_begin under MPI (or another plugin engine): the
+// bsp_nprocs() before bsp_begin on a plugin engine (MPI's, udp's): the
 // processes of the job, or 0 when the shared-memory engine is in use.
-int mpi_processes_before_begin();
+int job_processes_before_begin();
 
 // bsp_begin(maxprocs): the maxprocs that counts. Under MPI it is process 0's,
 // sent to every rank: after bsp_init only process 0 ran the sequential prefix
