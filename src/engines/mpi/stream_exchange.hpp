@@ -1,15 +1,13 @@
-// One all-to-all round of byte streams over MPI, the way seed 002 §3 asks for
-// it: every process knows what it sends to whom, so the sizes are exchanged
-// once (one MPI_Alltoall of fixed-size blocks, which also carry the sync
-// flags and so is the superstep's barrier), every larger stream for one
-// destination goes as one message, and destinations are visited in a
-// latin-square order ((pid + k) mod p) so that no process is the target of
-// everybody at once. A stream of up to kInlineBytes travels inside its
-// block: a superstep of a few small messages or puts (a small collective)
-// costs that one MPI_Alltoall, as an empty superstep does. Beyond
-// kAllToAllBarrierMaxProcs processes an all-to-all costs every process p
-// messages where a reduction takes log p rounds: there the flags go first by
-// MPI_Allreduce, and the blocks only when somebody has streams.
+// One all-to-all round of byte streams over MPI, the way Donaldson, Hill and Skillicorn (1999) §3
+// asks for it: every process knows what it sends to whom, so the sizes are exchanged once (one
+// MPI_Alltoall of fixed-size blocks, which also carry the sync flags and so is the superstep's
+// barrier), every larger stream for one destination goes as one message, and destinations are
+// visited in a latin-square order ((pid + k) mod p) so that no process is the target of everybody
+// at once. A stream of up to kInlineBytes travels inside its block: a superstep of a few small
+// messages or puts (a small collective) costs that one MPI_Alltoall, as an empty superstep does.
+// Beyond kAllToAllBarrierMaxProcs processes an all-to-all costs every process p messages where a
+// reduction takes log p rounds: there the flags go first by MPI_Allreduce, and the blocks only when
+// somebody has streams.
 #pragma once
 
 #include <mpi.h>

@@ -337,7 +337,6 @@ void ShmEngine::exchange_replies(const StreamRef* out_per_dst, const bool* await
   }
 }
 
-
 const char* ShmEngine::reply_data(int src) const {
   return reinterpret_cast<const char*>(mailboxes_.reply(pid_, src).address);
 }

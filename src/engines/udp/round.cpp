@@ -1,5 +1,5 @@
-// The collective round (seed 002 §3): counts that double as the barrier, then
-// the streams in latin-square order, paced per destination.
+// The collective round (Donaldson, Hill and Skillicorn (1999) §3): counts that double as the
+// barrier, then the streams in latin-square order, paced per destination.
 #include <algorithm>
 #include <cstring>
 

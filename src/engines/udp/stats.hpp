@@ -1,5 +1,5 @@
-// The udp engine's counters, after seed 002's Table 5, printed at bsp_end with
-// BSP_UDP_STATS=1 (one line per process, on stderr).
+// The udp engine's counters, after Table 5 of Donaldson, Hill and Skillicorn (1999), printed at
+// bsp_end with BSP_UDP_STATS=1 (one line per process, on stderr).
 #pragma once
 
 #include <cstdint>

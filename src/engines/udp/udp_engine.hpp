@@ -1,7 +1,7 @@
-// The udp engine: one BSP process per job rank, talking over UDP datagrams
-// only (seed 002). Like the MPI engine it cannot read remote memory: the core
-// ships every payload in the streams and answers gets in a reply round. Every
-// collective call is one Transport::round.
+// The udp engine: one BSP process per job rank, talking over UDP datagrams only (Donaldson, Hill
+// and Skillicorn, "Exploiting Global Structure for Performance on Clusters", 1999). Like the MPI
+// engine it cannot read remote memory: the core ships every payload in the streams and answers gets
+// in a reply round. Every collective call is one Transport::round.
 #pragma once
 
 #include <chrono>

@@ -1,7 +1,7 @@
-// The udp engine's packets (seed 002 §4): a fixed header, then at most the
-// path MTU's worth of payload. Every packet carries the run's random key, so
-// that packets of another run (or a stale one of an earlier run on the same
-// port) are dropped; sequence numbers count per ordered pair of processes.
+// The udp engine's packets (Donaldson, Hill and Skillicorn (1999) §4): a fixed header, then at most
+// the path MTU's worth of payload. Every packet carries the run's random key, so that packets of
+// another run (or a stale one of an earlier run on the same port) are dropped; sequence numbers
+// count per ordered pair of processes.
 #pragma once
 
 #include <cstddef>
