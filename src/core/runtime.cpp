@@ -147,18 +147,22 @@ void Runtime::begin(int nprocs) {
 void Runtime::end() {
   run_sync(SyncKind::kEnd);
   release_all_areas();
-  active_ = nullptr;
-  // Every put, send and move now reaches the library, which reports it.
-  superstep_put_runs = {};
-  superstep_send_windows = {};
-  superstep_queue = nullptr;
+  // A runtime made directly (not by begin()) touches nothing of the process's.
+  const bool was_active = this == active_;
+  if (was_active) {
+    active_ = nullptr;
+    // Every put, send and move now reaches the library, which reports it.
+    superstep_put_runs = {};
+    superstep_send_windows = {};
+    superstep_queue = nullptr;
+  }
   if (profile_) {
     profile_->finish();
     engine_->barrier(0);  // every part is whole before process 0 merges them
   }
   engine_->finish();  // other processes do not return from here
   if (profile_) profile_->merge_parts();
-  g_runtime.reset();  // frees this runtime and its engine: touch no member after this
+  if (was_active) g_runtime.reset();  // frees this runtime and its engine: touch no member after
 }
 
 void Runtime::unresolvable(const char* primitive, int pid, const void* ident, std::uint64_t offset,

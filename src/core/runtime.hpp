@@ -40,7 +40,8 @@ class Runtime {
   // several can run in one process, each driven by its own thread through
   // the calls below: the unit tests of the sync protocol do that over a fake
   // engine (tests/unit/fake_engine.hpp). Errors then reach the stop hook of
-  // util/errors.hpp, not the engine.
+  // util/errors.hpp, not the engine; end() ends it like any other, and its
+  // owner frees it.
   Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
           StagingStores staging_stores);
 
