@@ -5,7 +5,7 @@
 #   lib/libbsp_mpi.so                          the MPI engine plugin (where MPI was found)
 #   lib/cmake/Superstep/                       find_package(Superstep): Superstep::bsp,
 #                                              Superstep::bsp_static, Superstep::bsp_mpi
-#   share/man/man1, man3                       the manual (man/)
+#   share/man/man1, man3, man7                 the manual (man/)
 #   share/doc/Superstep/api                    the manual as HTML (docs/api)
 #   lib/pkgconfig/superstep.pc                 pkg-config --cflags --libs superstep
 # Every installed file finds the others relative to its own location, so the prefix

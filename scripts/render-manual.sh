@@ -13,7 +13,7 @@ out=$(cd "$out" && pwd)
 cd "$root/man"
 
 entries=()
-for page in man1/*.1 man3/*.3; do
+for page in man1/*.1 man3/*.3 man7/*.7; do
   file=${page#*/}
   name=${file%.*}
   section=${file##*.}
@@ -26,7 +26,7 @@ for page in man1/*.1 man3/*.3; do
   fi
   # Links to the other pages of this manual (mandoc links only mdoc's .Xr).
   mandoc -Thtml -Ostyle=style.css "$page" |
-    sed -E 's#<b>(bsp[a-z_+.]*)</b>\(([13])\)#<a href="\1.\2.html"><b>\1</b></a>(\2)#g' \
+    sed -E 's#<b>(bsp[a-z_+.]*|superstep)</b>\(([137])\)#<a href="\1.\2.html"><b>\1</b></a>(\2)#g' \
       >"$out/$name.$section.html"
   # The NAME line of the source, for the index ("bsp_put \- copy ..."), with
   # its escaped hyphens (\-) as plain ones.

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/collective_error.hpp"
 #include "core/runtime.hpp"
 
 namespace superstep {
@@ -52,10 +53,16 @@ void usage_error(const char* primitive, const char* fmt, ...) {
   fatal(format("superstep: error in %s: %s", primitive, details.c_str()));
 }
 
-void fatal(const std::string& message, ErrorScope scope) {
+namespace {
+[[noreturn]] void stop(const std::string& message, ErrorScope scope) {
   if (Runtime* rt = Runtime::active()) rt->engine().abort_all(message.c_str(), scope);
   g_outside_stop(message.c_str());
   std::exit(1);  // not reached: a stop hook does not return
 }
+}  // namespace
+
+void fatal(const std::string& message) { stop(message, ErrorScope::kLocal); }
+
+void fatal_collective(const std::string& message) { stop(message, ErrorScope::kCollective); }
 
 }  // namespace superstep

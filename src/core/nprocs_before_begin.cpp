@@ -18,7 +18,7 @@ std::optional<int> parse_nprocs(const char* text) {
 }
 
 int nprocs_before_begin() {
-  if (int mpi_processes = mpi_processes_before_begin()) return mpi_processes;
+  if (int job_processes = job_processes_before_begin()) return job_processes;
   const char* env = std::getenv("BSP_NPROCS");
   if (!env || !*env) return available_processors();
   if (std::optional<int> n = parse_nprocs(env)) return *n;

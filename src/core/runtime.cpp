@@ -86,10 +86,7 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   set_tagsize_now(0);
   last_put_.resize(nprocs_);
   put_runs_.resize(nprocs_);
-  superstep_put_runs = {put_runs_.data(), static_cast<unsigned>(nprocs_)};
   send_windows_.resize(nprocs_);
-  superstep_send_windows = {send_windows_.data(), static_cast<unsigned>(nprocs_)};
-  superstep_queue = queue_.state();
   if (!profile_)
     fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
@@ -140,23 +137,32 @@ void Runtime::begin(int nprocs) {
   g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages, staging_stores));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
+  // What the inline first tiers read, published for the active runtime only.
+  Runtime& rt = *active_;
+  superstep_put_runs = {rt.put_runs_.data(), static_cast<unsigned>(rt.nprocs_)};
+  superstep_send_windows = {rt.send_windows_.data(), static_cast<unsigned>(rt.nprocs_)};
+  superstep_queue = rt.queue_.state();
 }
 
 void Runtime::end() {
   run_sync(SyncKind::kEnd);
   release_all_areas();
-  active_ = nullptr;
-  // Every put, send and move now reaches the library, which reports it.
-  superstep_put_runs = {};
-  superstep_send_windows = {};
-  superstep_queue = nullptr;
+  // A runtime made directly (not by begin()) touches nothing of the process's.
+  const bool was_active = this == active_;
+  if (was_active) {
+    active_ = nullptr;
+    // Every put, send and move now reaches the library, which reports it.
+    superstep_put_runs = {};
+    superstep_send_windows = {};
+    superstep_queue = nullptr;
+  }
   if (profile_) {
     profile_->finish();
     engine_->barrier(0);  // every part is whole before process 0 merges them
   }
   engine_->finish();  // other processes do not return from here
   if (profile_) profile_->merge_parts();
-  g_runtime.reset();  // frees this runtime and its engine: touch no member after this
+  if (was_active) g_runtime.reset();  // frees this runtime and its engine: touch no member after
 }
 
 void Runtime::unresolvable(const char* primitive, int pid, const void* ident, std::uint64_t offset,

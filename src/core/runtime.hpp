@@ -33,6 +33,18 @@ class Runtime {
   static void begin(int nprocs);
   void end();
 
+  // A runtime over `engine` (which it owns), with the choices begin() reads
+  // from the environment. begin() makes the one runtime of a BSP process and
+  // makes it active; one made here directly is not active (active() does not
+  // return it, and the inline first tiers of bsp.h do not see it), so that
+  // several can run in one process, each driven by its own thread through
+  // the calls below: the unit tests of the sync protocol do that over a fake
+  // engine (tests/unit/fake_engine.hpp). Errors then reach the stop hook of
+  // util/errors.hpp, not the engine; end() ends it like any other, and its
+  // owner frees it.
+  Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
+          StagingStores staging_stores);
+
   int pid() const { return pid_; }
   int nprocs() const { return nprocs_; }
   std::uint64_t superstep() const { return superstep_; }
@@ -174,8 +186,6 @@ class Runtime {
     std::uint64_t nbytes;
   };
 
-  Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-          StagingStores staging_stores);
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,

@@ -30,6 +30,7 @@
 
 #include "util/cache_ring.hpp"
 #include "util/errors.hpp"
+#include "core/collective_error.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"
 #include "util/block_copy.hpp"
@@ -147,7 +148,7 @@ void Runtime::check_agreement(std::uint32_t all) const {
   auto s = [&](int q) -> const SyncSummary& { return summaries[q]; };
   const unsigned long long step = superstep_;
   // Every process compares the same summaries: what one finds, all find.
-  auto disagree = [](const std::string& message) { fatal(message, ErrorScope::kCollective); };
+  auto disagree = [](const std::string& message) { fatal_collective(message); };
   if (all & kFlagEnd) {
     bool mixed = false;
     for (int q = 1; q < nprocs_; ++q) mixed |= s(q).kind != s(0).kind;

@@ -28,9 +28,13 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "util/error_scope.hpp"
-
 namespace superstep {
+
+// Who found an error that stops the run (Engine::abort_all). kLocal: this
+// process alone. kCollective: every process finds it at the same point with
+// the same message (the summaries of a sync disagree), so one of them can
+// print it for all.
+enum class ErrorScope { kLocal, kCollective };
 
 // Bits of the flags a process hands to exchange() and barrier(). The engine
 // ORs them over all processes and returns the OR to each. It may act on the
@@ -114,8 +118,8 @@ class ReplyRound {
   // whose processes share memory waits for those asked only, so that a
   // process that asked nobody leaves at once.
   virtual void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) = 0;
-  // Valid until the next exchange(): the reply src sent this process.
-  virtual std::uint64_t reply_size(int src) const = 0;
+  // Valid until the next exchange(): the reply src sent this process (the
+  // core knows its length: it is made of the answers to what it asked).
   virtual const char* reply_data(int src) const = 0;
 
  protected:

@@ -12,7 +12,7 @@ namespace superstep {
 
 class Engine;
 
-inline constexpr std::uint32_t kEnginePluginAbi = 3;
+inline constexpr std::uint32_t kEnginePluginAbi = 4;
 
 struct EnginePlugin {
   std::uint32_t abi;  // kEnginePluginAbi of the plugin's build
@@ -34,6 +34,12 @@ struct EnginePlugin {
   // process 0 runs the sequential prefix, for an engine whose processes must
   // meet before the others wait for process 0 in bsp_begin.
   void (*before_prefix)();
+  // Optional (nullptr: never). Whether the program handed this engine the
+  // processes to run on (bsp_mpi_use_communicator, include/bsp_mpi.h): the
+  // selector then picks it without BSP_ENGINE or a launcher. Asked only of a
+  // plugin that is part of the process already (linked by the program), and
+  // cheap: it only reads what the program set.
+  int (*embedded)();
 };
 
 using EnginePluginFn = const EnginePlugin* (*)();

@@ -6,8 +6,6 @@
 
 #include <string>
 
-#include "util/error_scope.hpp"
-
 namespace superstep {
 
 // Formats like printf into a std::string.
@@ -18,11 +16,12 @@ std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 [[noreturn]] void usage_error(const char* primitive, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-// Stops every process with a message that is already complete (collective
-// mismatches found at a sync, faults).
-// Inside bsp_begin..bsp_end the engine stops every process (Engine::abort_all);
-// outside, the stop hook below does.
-[[noreturn]] void fatal(const std::string& message, ErrorScope scope = ErrorScope::kLocal);
+// Stops every process with a message that is already complete (faults, and
+// errors this process alone found). Inside bsp_begin..bsp_end the engine
+// stops every process (Engine::abort_all); outside, the stop hook below does.
+// An error every process finds at once is core's: fatal_collective
+// (core/collective_error.hpp).
+[[noreturn]] void fatal(const std::string& message);
 
 // How an error outside bsp_begin..bsp_end ends the program; it must not
 // return. Without a hook this process prints the message and exits with

@@ -18,11 +18,15 @@ TEST(RunningThread, ReturnsWhileTheBodyRunsAndTheBodyRunsOnceOnItsOwnThread) {
   std::atomic<int> runs{0};
   std::atomic<bool> release{false};
   std::thread::id body_thread;
-  std::thread t = start_running_thread([&] {
-    body_thread = std::this_thread::get_id();
-    ++runs;
-    while (!release) std::this_thread::yield();
-  });
+  int error = -1;
+  std::thread t = start_running_thread(
+      [&] {
+        body_thread = std::this_thread::get_id();
+        ++runs;
+        while (!release) std::this_thread::yield();
+      },
+      &error);
+  EXPECT_EQ(error, 0);
   // Returned although the body cannot finish yet.
   release = true;
   t.join();

@@ -54,7 +54,6 @@ class MpiEngine final : public Engine, private ReplyRound, private BulkMessages 
  private:
   // ReplyRound
   void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) override;
-  std::uint64_t reply_size(int src) const override { return replies_.size(src); }
   const char* reply_data(int src) const override { return replies_.data(src); }
 
   // BulkMessages: point-to-point messages with their own tag, so that they

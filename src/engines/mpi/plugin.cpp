@@ -1,5 +1,4 @@
-// The entry points of libbsp_mpi: what libbsp finds with dlsym (engines/plugin_abi.hpp,
-// mpi/plugin_abi.hpp)
+// The entry points of libbsp_mpi: what libbsp finds with dlsym (engines/plugin_abi.hpp)
 // and the public embedding hook of include/bsp_mpi.h.
 #include <bsp_mpi.h>
 
@@ -8,7 +7,6 @@
 
 #include "engines/mpi/job_abort.hpp"
 #include "engines/mpi/mpi_engine.hpp"
-#include "engines/mpi/plugin_abi.hpp"
 #include "engines/plugin_abi.hpp"
 
 namespace superstep::mpi {
@@ -85,6 +83,8 @@ void abort_job() {
   if (initialized && !finalized) MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
+int embedded() { return state().embedded ? 1 : 0; }
+
 superstep::Engine* start(int nprocs) {
   MpiState& s = ready();
   int rank = rank_in_base();
@@ -123,11 +123,10 @@ const superstep::EnginePlugin* superstep_engine_plugin() {
                                              agree_maxprocs,
                                              abort_job,
                                              start,
-                                             nullptr};
+                                             nullptr,
+                                             embedded};
   return &calls;
 }
-
-int superstep_mpi_embedded() { return state().embedded ? 1 : 0; }
 
 void bsp_mpi_use_communicator(MPI_Comm comm) {
   int initialized = 0;

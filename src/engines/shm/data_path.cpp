@@ -23,14 +23,21 @@ namespace {
 // the page tables however large the program is, and it reads across the same
 // permission check as the workers will (a different process, not an
 // ancestor, this process's ptracer exception).
-int child_may_read_parent() {
+int child_may_read_parent(int nprocs) {
   static const char probe_source[8] = "xmem";
   char probe_target[8] = {};
   iovec local{probe_target, sizeof probe_target};
   iovec remote{const_cast<char*>(probe_source), sizeof probe_source};
   pid_t parent = getpid();
   pid_t child = vfork();
-  if (child < 0) return errno;
+  if (child < 0) {
+    // No process to spare (ulimit -u): the run cannot start its own either.
+    std::fprintf(stderr,
+                 "superstep: error in bsp_begin: cannot start a process (to try cross-memory "
+                 "attach before starting %d): %s\n",
+                 nprocs, std::strerror(errno));
+    std::exit(1);
+  }
   if (child == 0) {
     ssize_t got = process_vm_readv(parent, &local, 1, &remote, 1, 0);
     _exit(got == static_cast<ssize_t>(sizeof probe_source) ? 0 : got < 0 ? errno : EIO);
@@ -59,7 +66,7 @@ DataPath choose_data_path(int nprocs) {
     return DataPath::kSharedMappings;
   }
   if (nprocs == 1) return DataPath::kCrossMemory;  // nothing moves between processes
-  int err = child_may_read_parent();
+  int err = child_may_read_parent(nprocs);
   if (err == 0) {
     if (verbose()) say("data moves by cross-memory attach (process_vm_readv)");
     return DataPath::kCrossMemory;

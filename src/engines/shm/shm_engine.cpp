@@ -337,8 +337,6 @@ void ShmEngine::exchange_replies(const StreamRef* out_per_dst, const bool* await
   }
 }
 
-std::uint64_t ShmEngine::reply_size(int src) const { return mailboxes_.reply(pid_, src).size; }
-
 const char* ShmEngine::reply_data(int src) const {
   return reinterpret_cast<const char*>(mailboxes_.reply(pid_, src).address);
 }

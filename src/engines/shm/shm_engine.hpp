@@ -62,7 +62,6 @@ class ShmEngine final : public Engine,
   // ReplyRound, only where cross-memory attach is refused: through the
   // mailboxes, which exist then (choose_for_this_run).
   void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) override;
-  std::uint64_t reply_size(int src) const override;
   const char* reply_data(int src) const override;
   // SharedStaging, where the area could be reserved.
   SharedArea staging(int parity) const override {

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "engines/shm/pidfd.hpp"
 #include "engines/shm/supervisor.hpp"
@@ -29,7 +31,25 @@ SupervisorWatch::SupervisorWatch(ControlBlock control, pid_t supervisor, int sto
       leaving_fd_(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
   // Running before pid 0 returns to the program, which may fork at any moment
   // of its SPMD part (util/running_thread.hpp).
-  watcher_ = start_running_thread([this] { watch(); });
+  int error = 0;
+  watcher_ = start_running_thread([this] { watch(); }, &error);
+  if (error != 0) stop_at_start(error);
+}
+
+void SupervisorWatch::stop_at_start(int error) {
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "superstep: error in bsp_begin: process 0 cannot start the thread that watches "
+                "the other processes: %s",
+                std::strerror(error));
+  // Printed unless the supervisor reported a failure first (a process it
+  // could not start): the run has one report.
+  Supervisor::stop_run(control_, stop_fd_, line);
+  // The workers stop (or are killed after a grace period), then the
+  // supervisor ends: nothing of the run is left when this process exits.
+  while (!process_ended(supervisor_)) usleep(kPollMillis * 1000);
+  std::fflush(stdout);
+  std::exit(1);
 }
 
 SupervisorWatch::~SupervisorWatch() {

@@ -2,7 +2,8 @@
 // the supervisor (process_tree.hpp) ends. It lets bsp_end and a stopped pid 0
 // wait until every worker is gone, and it ends pid 0 when the run is stopped
 // while pid 0's own thread is busy in the program's code (it would otherwise
-// never look at the stop flag).
+// never look at the stop flag). Where the system refuses the thread, the
+// run stops at once with one report.
 #pragma once
 
 #include <sys/types.h>
@@ -27,6 +28,9 @@ class SupervisorWatch {
 
  private:
   void watch();
+  // The thread could not start (error: an errno value): stops the run with a
+  // report, waits until the supervisor has ended, and exits with status 1.
+  [[noreturn]] void stop_at_start(int error);
   bool supervisor_gone(bool pidfd_readable) const;
 
   ControlBlock control_;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "engines/udp/thread_end.hpp"
 #include "engines/udp/transport.hpp"
@@ -33,7 +34,14 @@ constexpr auto kFarewellQuiet = std::chrono::milliseconds(300);
 // part (util/running_thread.hpp).
 void Transport::start_heartbeat() {
   g_live.store(this);
-  heartbeat_ = start_running_thread([this] { heartbeat_loop(); });
+  int error = 0;
+  heartbeat_ = start_running_thread([this] { heartbeat_loop(); }, &error);
+  if (error != 0) {
+    // The others are met already: tell them, so that they stop at once.
+    std::string message = "superstep: error in bsp_begin: process " + std::to_string(rank_) +
+                          " cannot start its heartbeat thread: " + std::strerror(error);
+    abort_run(message.c_str());
+  }
 }
 
 Transport::~Transport() {

@@ -66,6 +66,7 @@ extern "C" const superstep::EnginePlugin* superstep_engine_plugin() {
                                              agree_maxprocs,
                                              abort_job,
                                              start,
-                                             before_prefix};
+                                             before_prefix,
+                                             nullptr};
   return &calls;
 }

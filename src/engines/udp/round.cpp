@@ -1,4 +1,4 @@
-// The collective round (Donaldson, Hill and Skillicorn 1999, §3): counts that double as the
+// The collective round (Donaldson, Hill and Skillicorn (1999) §3): counts that double as the
 // barrier, then the streams in latin-square order, paced per destination.
 #include <algorithm>
 #include <cstring>

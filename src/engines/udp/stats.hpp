@@ -1,4 +1,4 @@
-// The udp engine's counters, after Donaldson, Hill and Skillicorn's (1999) Table 5, printed at
+// The udp engine's counters, after Table 5 of Donaldson, Hill and Skillicorn (1999), printed at
 // bsp_end with BSP_UDP_STATS=1 (one line per process, on stderr).
 #pragma once
 

@@ -1,5 +1,5 @@
-// Packets in and out: the socket, piggybacked acknowledgements, the receive
-// window and selective retransmission (Donaldson, Hill and Skillicorn 1999, §4).
+// Packets in and out: the socket, piggybacked acknowledgements, the receive window and selective
+// retransmission (Donaldson, Hill and Skillicorn (1999) §4).
 #include "engines/udp/transport.hpp"
 
 #include <arpa/inet.h>

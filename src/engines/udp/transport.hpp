@@ -1,5 +1,5 @@
-// Reliable, sequenced datagrams between the processes of a udp job, and the
-// collective round the engine builds every sync from (Donaldson, Hill and Skillicorn 1999, §3-4).
+// Reliable, sequenced datagrams between the processes of a udp job, and the collective round the
+// engine builds every sync from (Donaldson, Hill and Skillicorn (1999) §3-4).
 //
 // A round: every member sends every other member one count packet (what it
 // will send that member, its sync flags and summary, its row of counts), and

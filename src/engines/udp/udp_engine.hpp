@@ -1,7 +1,7 @@
-// The udp engine: one BSP process per job rank, talking over UDP datagrams
-// only (Donaldson, Hill and Skillicorn 1999). Like the MPI engine it cannot read remote memory: the
-// core ships every payload in the streams and answers gets in a reply round. Every collective call
-// is one Transport::round.
+// The udp engine: one BSP process per job rank, talking over UDP datagrams only (Donaldson, Hill
+// and Skillicorn, "Exploiting Global Structure for Performance on Clusters", 1999). Like the MPI
+// engine it cannot read remote memory: the core ships every payload in the streams and answers gets
+// in a reply round. Every collective call is one Transport::round.
 #pragma once
 
 #include <chrono>
@@ -41,7 +41,6 @@ class UdpEngine final : public Engine, private ReplyRound {
  private:
   // ReplyRound
   void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) override;
-  std::uint64_t reply_size(int src) const override { return replies_.size[src]; }
   const char* reply_data(int src) const override { return replies_.data[src].data(); }
 
   Transport& transport_;

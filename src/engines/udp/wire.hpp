@@ -1,4 +1,4 @@
-// The udp engine's packets (Donaldson, Hill and Skillicorn 1999, §4): a fixed header, then at most
+// The udp engine's packets (Donaldson, Hill and Skillicorn (1999) §4): a fixed header, then at most
 // the path MTU's worth of payload. Every packet carries the run's random key, so that packets of
 // another run (or a stale one of an earlier run on the same port) are dropped; sequence numbers
 // count per ordered pair of processes.
