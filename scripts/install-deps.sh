@@ -7,7 +7,7 @@ set -euo pipefail
 # HTML page in a test (tests/prof/html_renders.sh); iproute2 makes the network namespaces the
 # udp engine is tested across (tests/udp/netns.sh).
 packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
-  mandoc libfftw3-dev chromium iproute2)
+  mandoc libfftw3-dev chromium iproute2 nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,45 +5,21 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fstream>
 
-#include "util/errors.hpp"
 #include "profiler/profile_files.hpp"
 #include "profiler/profile_merge.hpp"
+#include "util/errors.hpp"
+#include "util/json_text.hpp"
 
 namespace superstep::profile {
 
 namespace {
 
 const char* const kKindNames[kKinds] = {"put", "hpput", "get", "hpget", "send"};
-
-void append_int(std::string& out, std::int64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
-
-void append_string(std::string& out, const char* s) {
-  out += '"';
-  for (; *s; ++s) {
-    unsigned char c = static_cast<unsigned char>(*s);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", c);
-      out += esc;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
-}
 
 // The command line, arguments separated by spaces.
 std::string command_line() {
@@ -98,69 +74,39 @@ void Recorder::write_header() {
   char date[32] = "";
   std::time_t t = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  line_ = "{\"process\":";
-  append_int(line_, engine_.pid());
-  line_ += ",\"nprocs\":";
-  append_int(line_, engine_.nprocs());
-  line_ += ",\"program\":";
-  append_string(line_, command_line().c_str());
-  line_ += ",\"host\":";
-  append_string(line_, host);
-  line_ += ",\"date\":";
-  append_string(line_, date);
-  line_ += ",\"remote_reads\":";
-  line_ += engine_.capabilities().remote_memory ? "true" : "false";
-  line_ += ",\"begin_ns\":";
-  append_int(line_, begin_ns_);
-  line_ += '}';
-  log_.append_line(line_);
+  Json header = Json::object();
+  header["process"] = engine_.pid();
+  header["nprocs"] = engine_.nprocs();
+  header["program"] = command_line();
+  header["host"] = host;
+  header["date"] = date;
+  header["remote_reads"] = engine_.capabilities().remote_memory != nullptr;
+  header["begin_ns"] = begin_ns_;
+  log_.append_line(header.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
+// The superstep's line (docs/bspprof.md): {"s", "t", "site", "label", "reg", "edges", "end"}.
+// Program text (a site's file name, a label) that is not UTF-8 is written with U+FFFD in place
+// of the bytes that are not.
 void Recorder::sync_left(std::uint64_t superstep, bool end) {
   std::int64_t leave_ns = now();
-  line_ = "{\"s\":";
-  append_int(line_, static_cast<std::int64_t>(superstep));
-  line_ += ",\"t\":[";
-  for (std::int64_t t : {begin_ns_, enter_ns_, arrive_ns_, leave_ns}) {
-    append_int(line_, t);
-    line_ += ',';
-  }
-  line_.back() = ']';
-  line_ += ",\"site\":";
-  if (site_file_) {
-    std::string site = site_file_;
-    site += ':';
-    append_int(site, site_line_);
-    append_string(line_, site.c_str());
-  } else {
-    append_string(line_, end ? "bsp_end" : "");
-  }
-  if (!label_.empty()) {
-    line_ += ",\"label\":";
-    append_string(line_, label_.c_str());
-  }
-  line_ += ",\"reg\":[";
-  append_int(line_, pushes_);
-  line_ += ',';
-  append_int(line_, pops_);
-  line_ += "],\"edges\":[";
+  Json step = Json::object();
+  step["s"] = superstep;
+  step["t"] = Json::array({begin_ns_, enter_ns_, arrive_ns_, leave_ns});
+  if (site_file_)
+    step["site"] = std::string(site_file_) + ':' + std::to_string(site_line_);
+  else
+    step["site"] = end ? "bsp_end" : "";
+  if (!label_.empty()) step["label"] = label_;
+  step["reg"] = Json::array({pushes_, pops_});
+  Json& edges = step["edges"] = Json::array();
   for (std::uint32_t index : touched_) {
     Counter& c = counters_[index];
-    line_ += '[';
-    append_int(line_, index / kKinds);
-    line_ += ",\"";
-    line_ += kKindNames[index % kKinds];
-    line_ += "\",";
-    append_int(line_, static_cast<std::int64_t>(c.bytes));
-    line_ += ',';
-    append_int(line_, static_cast<std::int64_t>(c.count));
-    line_ += "],";
+    edges.push_back(Json::array({index / kKinds, kKindNames[index % kKinds], c.bytes, c.count}));
     c = Counter{};
   }
-  if (!touched_.empty()) line_.pop_back();
-  line_ += ']';
-  if (end) line_ += ",\"end\":true";
-  line_ += '}';
+  if (end) step["end"] = true;
+  line_ = step.dump(-1, ' ', false, Json::error_handler_t::replace);
   if (!log_.append_line(line_))
     usage_error(end ? "bsp_end" : "bsp_sync", "%s=%s: cannot write this process's profile: %s",
                 kVariable, file_.c_str(), std::strerror(errno));
@@ -174,7 +120,7 @@ void Recorder::sync_left(std::uint64_t superstep, bool end) {
 }
 
 void Recorder::finish() {
-  log_.append_line("{\"ended\":true}");
+  log_.append_line(Json{{"ended", true}}.dump());
   log_.close();
 }
 

@@ -96,8 +96,8 @@ TEST_F(Cli, ZeroSupersteps) {
 }
 
 TEST_F(Cli, ProbeOfAnotherVersion) {
-  toolkit::Json probe = bspprobe::testing::synthetic_result({1, 2});
-  probe.set("schema", "superstep-bspprobe/0");
+  Json probe = bspprobe::testing::synthetic_result({1, 2});
+  probe["schema"] = "superstep-bspprobe/0";
   auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " +
                    write("old.json", probe.dump()));
   EXPECT_EQ(r.status, 1);

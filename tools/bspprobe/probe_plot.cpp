@@ -12,11 +12,11 @@ namespace {
 constexpr int kLineSamples = 48;
 
 // Measured points in microseconds, with their interquartile range.
-std::vector<toolkit::PlotPoint> measured(const toolkit::Json& fit) {
+std::vector<toolkit::PlotPoint> measured(const Json& fit) {
   std::vector<toolkit::PlotPoint> out;
-  for (const toolkit::Json& p : fit["points"].as_array())
-    out.push_back({p["h"].as_number(), p["median"].as_number() * 1e6, p["q1"].as_number() * 1e6,
-                   p["q3"].as_number() * 1e6});
+  for (const Json& p : fit.at("points"))
+    out.push_back({p.at("h").get<double>(), p.at("median").get<double>() * 1e6,
+                   p.at("q1").get<double>() * 1e6, p.at("q3").get<double>() * 1e6});
   return out;
 }
 
@@ -40,19 +40,18 @@ std::pair<double, double> h_range(const std::vector<toolkit::PlotPoint>& points)
   return {lo, hi};
 }
 
-toolkit::PlotSeries fitted_series(const toolkit::Json& fit, const std::string& label,
-                                  const char* slope_key, const char* intercept_key,
-                                  const char* color, bool dashed) {
+toolkit::PlotSeries fitted_series(const Json& fit, const std::string& label, const char* slope_key,
+                                  const char* intercept_key, const char* color, bool dashed) {
   toolkit::PlotSeries s;
   s.label = label;
   s.color = color;
   s.dashed = dashed;
   s.points = measured(fit);
   const auto [lo, hi] = h_range(s.points);
-  const toolkit::Json& slope = fit[slope_key];
-  const toolkit::Json& intercept = fit[intercept_key];
+  const Json& slope = fit.at(slope_key);
+  const Json& intercept = fit.at(intercept_key);
   if (slope.is_number() && intercept.is_number())
-    s.line = line(slope.as_number(), intercept.as_number(), lo, hi);
+    s.line = line(slope.get<double>(), intercept.get<double>(), lo, hi);
   return s;
 }
 
@@ -67,18 +66,20 @@ toolkit::PlotPanel empty_panel(const std::string& title) {
 
 }  // namespace
 
-std::string render_result_plot(const toolkit::Json& r) {
+std::string render_result_plot(const Json& r) {
   std::vector<toolkit::PlotPanel> panels;
-  const toolkit::Json& f11 = r["formula11"];
-  for (const toolkit::Json& e : r["per_p"].as_array()) {
-    const int p = static_cast<int>(e["p"].as_number());
+  const Json& f11 = r.at("formula11");
+  for (const Json& e : r.at("per_p")) {
+    const int p = static_cast<int>(e.at("p").get<double>());
     if (p < 2) continue;
     toolkit::PlotPanel panel =
         empty_panel("p = " + std::to_string(p) + ": patterns at equal h = in + out" +
-                    (e["oversubscribed"].as_bool() ? " (oversubscribed)" : ""));
+                    (e.at("oversubscribed").get<bool>() ? " (oversubscribed)" : ""));
     int color = 0;
     double lo = INFINITY, hi = 0;
-    for (const auto& [name, fit] : e["patterns"].as_object()) {
+    for (const auto& item : e.at("patterns").items()) {
+      const std::string& name = item.key();
+      const Json& fit = item.value();
       toolkit::PlotSeries s =
           fitted_series(fit, name, "g", "L", toolkit::palette_color(color++), false);
       const auto [a, b] = h_range(s.points);
@@ -91,7 +92,7 @@ std::string render_result_plot(const toolkit::Json& r) {
       avg.label = "formula 11";
       avg.color = "#000000";
       avg.dashed = true;
-      avg.line = line(f11["g"].as_number(), f11["L"].as_number(), lo, hi);
+      avg.line = line(f11.at("g").get<double>(), f11.at("L").get<double>(), lo, hi);
       panel.series.push_back(std::move(avg));
     }
     panels.push_back(std::move(panel));
@@ -100,11 +101,11 @@ std::string render_result_plot(const toolkit::Json& r) {
   toolkit::PlotPanel table1 =
       empty_panel("Table 1: local (solid), global (dashed); h = max(in, out)");
   int color = 0;
-  for (const toolkit::Json& e : r["per_p"].as_array()) {
-    const std::string p = std::to_string(static_cast<int>(e["p"].as_number()));
+  for (const Json& e : r.at("per_p")) {
+    const std::string p = std::to_string(static_cast<int>(e.at("p").get<double>()));
     const char* c = toolkit::palette_color(color++);
     for (const char* key : {"g_local", "g_global"}) {
-      const toolkit::Json& fit = e[key];
+      const Json& fit = e.at(key);
       if (fit.is_null()) continue;
       const bool global = std::string(key) == "g_global";
       table1.series.push_back(fitted_series(fit, (global ? "global p=" : "local p=") + p, "slope",
@@ -114,7 +115,8 @@ std::string render_result_plot(const toolkit::Json& r) {
   panels.push_back(std::move(table1));
 
   toolkit::PlotLayout layout;
-  layout.title = "bspprobe: " + r["machine"].as_string() + " (" + r["date"].as_string() +
+  layout.title = "bspprobe: " + r.at("machine").get<std::string>() + " (" +
+                 r.at("date").get<std::string>() +
                  "); points: median and interquartile range; lines: least-squares fits";
   layout.columns = panels.size() == 1 ? 1 : 2;
   return toolkit::render_svg(panels, layout);

@@ -4,13 +4,15 @@
 
 #include <string>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace bspprobe {
+
+using superstep::Json;
 
 // One panel per p >= 2 with the five patterns of formula 4 and the averaged
 // fit of formula 11, then one panel with Table 1's local and global shifts
 // for every p. Returns the SVG document.
-std::string render_result_plot(const toolkit::Json& result);
+std::string render_result_plot(const Json& result);
 
 }  // namespace bspprobe

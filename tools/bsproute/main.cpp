@@ -24,8 +24,8 @@ void write_file(const std::string& path, const std::string& text) {
     throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
 }
 
-void write_outputs(const Options& o, const toolkit::Json& json, const std::string& svg) {
-  if (!o.json.empty()) write_file(o.json, json.dump() + "\n");
+void write_outputs(const Options& o, const Json& json, const std::string& svg) {
+  if (!o.json.empty()) write_file(o.json, json.dump(2) + "\n");
   if (!o.svg.empty()) {
     if (svg.empty())
       throw std::runtime_error("this command draws no plot; --svg is for fit and efficiency");
