@@ -67,8 +67,8 @@ TEST(FitLine, ResidualsAndR2MatchAHandComputedExample) {
 TEST(FitLine, ConstantTimesGiveZeroSlopeAndPerfectFit) {
   const std::vector<double> x = {1, 2, 3}, y = {7, 7, 7};
   const LineFit fit = fit_line(x, y);
-  EXPECT_DOUBLE_EQ(fit.slope, 0);
-  EXPECT_DOUBLE_EQ(fit.intercept, 7);
+  EXPECT_NEAR(fit.slope, 0, 1e-14);
+  EXPECT_NEAR(fit.intercept, 7, 1e-13);
   EXPECT_DOUBLE_EQ(fit.r2, 1);
 }
 
