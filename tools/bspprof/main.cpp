@@ -42,6 +42,8 @@ constexpr const char* kHelp =
     "\n"
     "Options:\n"
     "  --params P.json  machine parameters from bspprobe's result, at the profile's p\n"
+    "                   or the nearest measured (default: the file BSP_PARAMS names,\n"
+    "                   else the one the build measured, share/superstep/bspprobe.json)\n"
     "  --g S            g in seconds per 32-bit word (overrides --params)\n"
     "  --l S            l, the cost of a superstep's barrier, in seconds\n"
     "  --L S            L, the start-up of an h-relation (BSPWB, MPM), in seconds\n"

@@ -1,8 +1,9 @@
 // Linear least squares, shared by the tools that fit measurements.
 //
 // fit_least_squares: y ~ sum_j c_j * x_j for a few regressors (bsproute fits
-// the laws of Gerbessiotis and Siniolakis's routing study, r(n,h) = a*h + b*n
-// and d(n,h) = (c + e*n)*h, and transputer times T(h) = a*h + b this way).
+// the laws of Juurlink and Wijshoff, "Experiences with a model for parallel
+// computation", 1993, r(n,h) = a*h + b*n and d(n,h) = (c + e*n)*h, and
+// transputer times T(h) = a*h + b this way).
 // fit_line: y ~ slope * x + intercept (bspprobe fits T(h) = g*h + l, as in
 // Hill et al., "BSPlib: The BSP Programming Library", 1998, section 5.1).
 //
