@@ -85,29 +85,59 @@ void Recorder::write_header() {
   log_.append_line(header.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
-// The superstep's line (docs/bspprof.md): {"s", "t", "site", "label", "reg", "edges", "end"}.
-// Program text (a site's file name, a label) that is not UTF-8 is written with U+FFFD in place
-// of the bytes that are not.
+// The superstep's line (docs/bspprof.md): {"s", "t", "site", "label" when
+// given, "reg", "edges", "end" at bsp_end}. The value is kept from one
+// superstep to the next and its members overwritten in place, so that once its
+// strings and edge list have grown, making a line allocates nothing but the
+// text nlohmann-json writes. Program text (a site's file name, a label) that is
+// not UTF-8 is written with U+FFFD in place of the bytes that are not.
+struct Recorder::StepLine {
+  Json json;
+  bool labelled = false;
+
+  explicit StepLine(bool with_label) : json(Json::object()), labelled(with_label) {
+    json["s"] = 0;
+    json["t"] = Json::array({0, 0, 0, 0});
+    json["site"] = "";
+    if (with_label) json["label"] = "";
+    json["reg"] = Json::array({0, 0});
+    json["edges"] = Json::array();
+  }
+};
+
+void Recorder::StepLineDeleter::operator()(StepLine* line) const { delete line; }
+
 void Recorder::sync_left(std::uint64_t superstep, bool end) {
   std::int64_t leave_ns = now();
-  Json step = Json::object();
+  if (!step_line_ || step_line_->labelled != !label_.empty())
+    step_line_.reset(new StepLine(!label_.empty()));
+  Json& step = step_line_->json;
   step["s"] = superstep;
-  step["t"] = Json::array({begin_ns_, enter_ns_, arrive_ns_, leave_ns});
-  if (site_file_)
-    step["site"] = std::string(site_file_) + ':' + std::to_string(site_line_);
-  else
-    step["site"] = end ? "bsp_end" : "";
-  if (!label_.empty()) step["label"] = label_;
-  step["reg"] = Json::array({pushes_, pops_});
-  Json& edges = step["edges"] = Json::array();
-  for (std::uint32_t index : touched_) {
+  Json& t = step["t"];
+  t[0] = begin_ns_;
+  t[1] = enter_ns_;
+  t[2] = arrive_ns_;
+  t[3] = leave_ns;
+  std::string& site = step["site"].get_ref<std::string&>();
+  site.assign(site_file_ ? site_file_ : end ? "bsp_end" : "");
+  if (site_file_) site.append(":").append(std::to_string(site_line_));
+  if (step_line_->labelled) step["label"].get_ref<std::string&>() = label_;
+  step["reg"][0] = pushes_;
+  step["reg"][1] = pops_;
+  Json::array_t& edges = step["edges"].get_ref<Json::array_t&>();
+  edges.resize(touched_.size());
+  for (std::size_t i = 0; i < touched_.size(); ++i) {
+    const std::uint32_t index = touched_[i];
     Counter& c = counters_[index];
-    edges.push_back(Json::array({index / kKinds, kKindNames[index % kKinds], c.bytes, c.count}));
+    if (!edges[i].is_array()) edges[i] = Json::array({0, "", 0, 0});
+    edges[i][0] = index / kKinds;
+    edges[i][1].get_ref<std::string&>() = kKindNames[index % kKinds];
+    edges[i][2] = c.bytes;
+    edges[i][3] = c.count;
     c = Counter{};
   }
   if (end) step["end"] = true;
-  line_ = step.dump(-1, ' ', false, Json::error_handler_t::replace);
-  if (!log_.append_line(line_))
+  if (!log_.append_line(step.dump(-1, ' ', false, Json::error_handler_t::replace)))
     usage_error(end ? "bsp_end" : "bsp_sync", "%s=%s: cannot write this process's profile: %s",
                 kVariable, file_.c_str(), std::strerror(errno));
   touched_.clear();
