@@ -81,8 +81,9 @@ TEST_F(Cli, TruncatedProfile) {
 }
 
 TEST_F(Cli, MalformedProfileNamesLineAndColumn) {
-  const std::string file = write("comma.json", "{\"schema\": \"superstep-profile/1\",\n"
-                                               "  \"complete\": true\n  \"run\": {}}\n");
+  const std::string file = write("comma.json",
+                                 "{\"schema\": \"superstep-profile/1\",\n"
+                                 "  \"complete\": true\n  \"run\": {}}\n");
   auto r = bspprof("report " + file);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output, "bspprof: " + file +
@@ -90,8 +91,9 @@ TEST_F(Cli, MalformedProfileNamesLineAndColumn) {
 }
 
 TEST_F(Cli, MalformedParametersFileNamesLineAndColumn) {
-  const std::string file = write("params.json", "{\"schema\": \"superstep-bspprobe/1\",\n"
-                                                " \"per_p\": [1 2]}\n");
+  const std::string file = write("params.json",
+                                 "{\"schema\": \"superstep-bspprobe/1\",\n"
+                                 " \"per_p\": [1 2]}\n");
   auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " + file);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output, "bspprof: " + file +
