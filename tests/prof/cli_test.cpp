@@ -163,6 +163,11 @@ TEST_F(Cli, ParametersFromBspParamsUnlessParamsIsGiven) {
   EXPECT_EQ(both.status, 0) << both.output;
   EXPECT_NE(both.output.find("parameters from " + given + " (--params)\n"), std::string::npos)
       << both.output;
+  auto missing = run_command("BSP_PARAMS=" + quoted(path("absent.json")) + " " + BSPPROF +
+                             " report " + profile);
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.output.rfind("bspprof: BSP_PARAMS: cannot read " + path("absent.json"), 0), 0u)
+      << missing.output;
   auto none = run_command(std::string("BSP_PARAMS=builtin ") + BSPPROF + " report " + profile);
   EXPECT_EQ(none.status, 0) << none.output;
   EXPECT_NE(none.output.find("no parameters"), std::string::npos) << none.output;

@@ -127,7 +127,13 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
 std::optional<Params> found_params(const std::string& given, int p, std::optional<HOperator> op) {
   const std::optional<ParamsFile> file = find_params_file(given);
   if (!file) return std::nullopt;
-  Params par = params_from_probe(file->path, p, op);
+  Params par;
+  try {
+    par = params_from_probe(file->path, p, op);
+  } catch (const InputError& e) {
+    if (file->how != "BSP_PARAMS") throw;
+    throw InputError(std::string("BSP_PARAMS: ") + e.what());
+  }
   par.notes.insert(par.notes.begin(), "parameters from " + file->path + " (" + file->how + ")");
   return par;
 }
