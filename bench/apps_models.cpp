@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace {
 
@@ -41,27 +41,22 @@ int main(int argc, char** argv) {
         argc == 2 ? stdout : stderr);
     return argc == 2 ? 0 : 2;
   }
-  std::ifstream in(argv[1]);
-  if (!in) fail(std::string("cannot open ") + argv[1]);
-  std::stringstream text;
-  text << in.rdbuf();
   int iterations = 0;
   Sums best, current;
   try {
-    const toolkit::Json root = toolkit::Json::parse(text.str());
-    if (!root.is_object() || !root.contains("schema") ||
-        root["schema"].as_string() != "superstep-bspprof-report/1")
+    const superstep::Json root = superstep::read_json_file(argv[1]);
+    if (!root.is_object() || root.value("schema", "") != "superstep-bspprof-report/1")
       fail(std::string(argv[1]) + " is not a bspprof report (superstep-bspprof-report/1)");
-    if (root["params"].is_null())
+    if (root.at("params").is_null())
       fail(std::string(argv[1]) + " has no predictions: give bspprof --params");
     bool timing = false;
-    for (const toolkit::Json& step : root["steps"].as_array()) {
-      const std::string& label = step["label"].as_string();
+    for (const superstep::Json& step : root.at("steps")) {
+      const std::string label = step.at("label").get<std::string>();
       if (timing) {
-        current.measured += step["measured"].as_number();
-        current.bsp += step["bsp"].as_number();
-        current.bspwb += step["bspwb"].as_number();
-        current.mpm += step["mpm"].as_number();
+        current.measured += step.at("measured").get<double>();
+        current.bsp += step.at("bsp").get<double>();
+        current.bspwb += step.at("bspwb").get<double>();
+        current.mpm += step.at("mpm").get<double>();
       }
       if (label == kStart) {
         timing = true;
@@ -71,8 +66,10 @@ int main(int argc, char** argv) {
         if (iterations++ == 0 || current.measured < best.measured) best = current;
       }
     }
-  } catch (const toolkit::JsonError& e) {
-    fail(std::string(argv[1]) + ": " + e.what());
+  } catch (const superstep::JsonSyntaxError& e) {
+    fail(e.what());
+  } catch (const std::exception& e) {  // cannot read it, or a member missing or of another type
+    fail(std::string(argv[1]) + ": " + superstep::json_error_text(e));
   }
   if (iterations == 0) fail(std::string(argv[1]) + " has no superstep labelled '" + kStop + "'");
   std::printf("%d\t%.9f\t%.9f\t%.9f\t%.9f\n", iterations, best.measured, best.bsp, best.bspwb,

@@ -8,7 +8,8 @@ set -euo pipefail
 # udp engine is tested across (tests/udp/netns.sh); Python 3's headers, pybind11, NumPy and pytest
 # build and test the Python module (python/).
 packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
-  mandoc libfftw3-dev chromium iproute2 python3-dev pybind11-dev python3-numpy python3-pytest)
+  mandoc libfftw3-dev chromium iproute2 python3-dev pybind11-dev python3-numpy python3-pytest
+  nlohmann-json3-dev)
 # CLI11 (header-only) reads every tool's and app's command line (tools/toolkit/command_line.hpp).
 packages+=(libcli11-dev)
 missing=()

@@ -1,15 +1,18 @@
 #include "machine_params.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
+#include <exception>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace apps {
 
 namespace {
+
+using superstep::Json;
 
 [[noreturn]] void unusable(const std::string& app, const std::string& file,
                            const std::string& why) {
@@ -18,42 +21,41 @@ namespace {
 }
 
 // The slope of a Table-1 fit, or 0 where bspprobe wrote null (p = 1).
-double slope(const toolkit::Json& entry, const char* key) {
-  const toolkit::Json* fit = entry.find(key);
-  if (fit == nullptr || !fit->is_object()) return 0;
-  const toolkit::Json* s = fit->find("slope");
-  return s != nullptr && s->is_number() ? s->as_number() : 0;
+double slope(const Json& entry, const char* key) {
+  auto fit = entry.find(key);
+  if (fit == entry.end() || !fit->is_object()) return 0;
+  auto s = fit->find("slope");
+  return s != fit->end() && s->is_number() ? s->get<double>() : 0;
 }
 
 }  // namespace
 
 std::vector<MachineParams> load_machine_params(const std::string& app, const std::string& file) {
-  std::ifstream in(file);
-  if (!in) unusable(app, file, "cannot open it");
-  std::stringstream text;
-  text << in.rdbuf();
+  if (access(file.c_str(), R_OK) != 0) unusable(app, file, "cannot open it");
   std::vector<MachineParams> all;
   try {
-    const toolkit::Json root = toolkit::Json::parse(text.str());
-    const toolkit::Json* schema = root.is_object() ? root.find("schema") : nullptr;
-    if (schema == nullptr || !schema->is_string() ||
-        schema->as_string().rfind("superstep-bspprobe/", 0) != 0)
+    const Json root = superstep::read_json_file(file);
+    const Json schema = root.is_object() ? root.value("schema", Json()) : Json();
+    if (!schema.is_string() || schema.get<std::string>().rfind("superstep-bspprobe/", 0) != 0)
       unusable(app, file, "not a bspprobe result (no \"schema\": \"superstep-bspprobe/...\")");
-    const int processors = static_cast<int>(root["processors"].as_number());
-    for (const toolkit::Json& entry : root["per_p"].as_array()) {
+    const int processors = root.at("processors").get<int>();
+    for (const Json& entry : root.at("per_p")) {
       MachineParams m;
       m.processors = processors;
-      m.p = static_cast<int>(entry["p"].as_number());
-      m.oversubscribed = entry["oversubscribed"].as_bool();
-      m.l = entry["l"]["median"].as_number();
+      m.p = entry.at("p").get<int>();
+      m.oversubscribed = entry.at("oversubscribed").get<bool>();
+      m.l = entry.at("l").at("median").get<double>();
       m.g_put = slope(entry, "g_put");
       m.g_get = slope(entry, "g_get");
       m.g_send = slope(entry, "g_send");
       m.g_global = slope(entry, "g_global");
       all.push_back(m);
     }
-  } catch (const toolkit::JsonError& e) {
-    unusable(app, file, e.what());
+  } catch (const superstep::JsonSyntaxError& e) {  // names the file, line and column
+    std::fprintf(stderr, "%s: --params: %s\n", app.c_str(), e.what());
+    std::exit(2);
+  } catch (const std::exception& e) {
+    unusable(app, file, superstep::json_error_text(e));
   }
   if (all.empty()) unusable(app, file, "it measured no p");
   return all;

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "util/errors.hpp"
 #include "core/runtime.hpp"
 #include "level1/params_file.hpp"
-#include "util/json.hpp"
+#include "util/errors.hpp"
+#include "util/json_text.hpp"
 
 namespace superstep::level1 {
 
@@ -30,12 +30,20 @@ constexpr double kDefaultC = 0.25e-9;
 bsp_collective_algorithm forced_by_api = BSP_COLLECTIVE_AUTO;
 bsp_collective_algorithm last_chosen = BSP_COLLECTIVE_AUTO;
 
-double number_or(const toolkit::Json* v, double fallback) {
-  return v && v->is_number() && std::isfinite(v->as_number()) ? v->as_number() : fallback;
+// The number at `key` of an object, or fallback when it is missing or not a finite number.
+double number_or(const Json& object, const char* key, double fallback) {
+  if (!object.is_object()) return fallback;
+  auto it = object.find(key);
+  if (it == object.end() || !it->is_number()) return fallback;
+  const double v = it->get<double>();
+  return std::isfinite(v) ? v : fallback;
 }
 
-const toolkit::Json* at(const toolkit::Json& object, const char* key) {
-  return object.is_object() ? object.find(key) : nullptr;
+const Json& member(const Json& object, const char* key) {
+  static const Json null_value;
+  if (!object.is_object()) return null_value;
+  auto it = object.find(key);
+  return it == object.end() ? null_value : *it;
 }
 
 // BSP_COLLECTIVE, checked once.
@@ -85,25 +93,25 @@ Algorithm forced_algorithm(bsp_collective_algorithm forced) {
 
 }  // namespace
 
-std::optional<MachineParams> params_from_json(const std::string& text, int p, std::string* why) {
-  using toolkit::Json;
+std::optional<MachineParams> params_from_json(const std::string& text, const std::string& name,
+                                              int p, std::string* why) {
   Json result;
   try {
-    result = Json::parse(text);
-  } catch (const toolkit::JsonError& e) {
+    result = parse_json(text, name);
+  } catch (const JsonSyntaxError& e) {
     *why = e.what();
     return std::nullopt;
   }
-  const Json* per_p = at(result, "per_p");
-  if (!per_p || !per_p->is_array() || per_p->size() == 0) {
+  const Json& per_p = member(result, "per_p");
+  if (!per_p.is_array() || per_p.empty()) {
     *why = "it has no per_p entries (is it bspprobe's JSON result?)";
     return std::nullopt;
   }
   // The entry measured at p, else the nearest p.
   const Json* best = nullptr;
   double best_distance = 0;
-  for (const Json& entry : per_p->as_array()) {
-    double q = number_or(at(entry, "p"), -1);
+  for (const Json& entry : per_p) {
+    double q = number_or(entry, "p", -1);
     if (q < 1) continue;
     double distance = std::fabs(q - p);
     if (!best || distance < best_distance) best = &entry, best_distance = distance;
@@ -113,20 +121,19 @@ std::optional<MachineParams> params_from_json(const std::string& text, int p, st
     return std::nullopt;
   }
   MachineParams m;
-  m.l = number_or(at(*best, "l") ? at(*at(*best, "l"), "median") : nullptr, -1);
-  const double word = number_or(at(result, "word_bytes"), 4);
+  m.l = number_or(member(*best, "l"), "median", -1);
+  const double word = number_or(result, "word_bytes", 4);
   // The total exchange is the safe upper bound (docs/bspprobe.md); at p = 1
   // there is none, and the local shift stands in.
-  const Json* fit = at(*best, "g_global");
-  if (!fit || fit->is_null()) fit = at(*best, "g_local");
-  m.g = fit ? number_or(at(*fit, "slope"), -1) / word : -1;
-  const Json* floors = at(result, "floors");
-  m.c = floors ? number_or(at(*floors, "memcpy_ns_per_byte"), kDefaultC * 1e9) * 1e-9 : kDefaultC;
+  const Json* fit = &member(*best, "g_global");
+  if (fit->is_null()) fit = &member(*best, "g_local");
+  m.g = fit->is_object() ? number_or(*fit, "slope", -1) / word : -1;
+  m.c = number_or(member(result, "floors"), "memcpy_ns_per_byte", kDefaultC * 1e9) * 1e-9;
   if (m.l < 0 || m.g < 0) {
     *why = "its per_p entry has no l.median or g slope";
     return std::nullopt;
   }
-  m.source = format("bspprobe result, p = %g", number_or(at(*best, "p"), 0));
+  m.source = format("bspprobe result, p = %g", number_or(*best, "p", 0));
   return m;
 }
 
@@ -150,14 +157,14 @@ MachineParams params_for(int p) {
     // The file measured at build time, when there is a usable one.
     std::string measured = measured_params_path();
     if (measured.empty() || !read_text(measured, &text)) return builtin;
-    auto parsed = params_from_json(text, p, &why);
+    auto parsed = params_from_json(text, measured, p, &why);
     if (!parsed) return builtin;
     parsed->source = measured + " (measured at build, " + parsed->source + ")";
     return *parsed;
   }
   if (!read_text(path, &text))
     usage_error("a level-1 collective", "BSP_PARAMS names \"%s\", which cannot be read", path);
-  auto parsed = params_from_json(text, p, &why);
+  auto parsed = params_from_json(text, path, p, &why);
   if (!parsed)
     usage_error("a level-1 collective",
                 "BSP_PARAMS names \"%s\", which is not a usable bspprobe result: %s", path,

@@ -47,9 +47,11 @@ enum class Algorithm { direct, two_phase, messages };
 // the program with a message that says why.
 const MachineParams& machine_params(int p);
 
-// The parameters from a bspprobe result's text (for tests); nullopt and a
-// reason when the text is not a usable result.
-std::optional<MachineParams> params_from_json(const std::string& text, int p, std::string* why);
+// The parameters from a bspprobe result's text, read from the file `name`;
+// nullopt and a reason (for a text that is not JSON, one line naming the file,
+// line and column) when the text is not a usable result.
+std::optional<MachineParams> params_from_json(const std::string& text, const std::string& name,
+                                              int p, std::string* why);
 
 // Picks the algorithm for collective `name` moving `nbytes` per process:
 // forced (bsp_collective_force, else BSP_COLLECTIVE; direct where the forced

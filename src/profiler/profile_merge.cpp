@@ -10,24 +10,26 @@
 #include <cstring>
 #include <fstream>
 #include <map>
-#include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "profiler/profile_files.hpp"
+#include "util/json_text.hpp"
 
 namespace superstep::profile {
 
 namespace {
 
 struct Part {
-  std::string header;  // the part's first line, a JSON object
-  std::vector<std::string> supersteps;
+  Json header;  // the part's first line
+  Json supersteps = Json::array();
   bool ended = false;
 };
 
 // The whole lines of a part: a line counts once its newline is there (the
 // writer stores it last), and the file ends at its first zero byte (the
-// unused rest of a mapping when the process was killed).
+// unused rest of a mapping when the process was killed). A line that is not
+// a JSON object (a damaged file) is left out.
 Part read_part(const std::string& path) {
   Part part;
   std::ifstream in(path, std::ios::binary);
@@ -37,14 +39,15 @@ Part read_part(const std::string& path) {
   while (true) {
     std::size_t nl = text.find('\n', at);
     if (nl == std::string::npos) break;
-    std::string line = text.substr(at, nl - at);
+    std::string_view line(text.data() + at, nl - at);
     at = nl + 1;
-    if (line.empty()) continue;
-    if (part.header.empty())
-      part.header = line;
-    else if (line.rfind("{\"s\":", 0) == 0)
-      part.supersteps.push_back(std::move(line));
-    else if (line == "{\"ended\":true}")
+    Json value = Json::parse(line.begin(), line.end(), nullptr, false);
+    if (!value.is_object()) continue;
+    if (part.header.is_null())
+      part.header = std::move(value);
+    else if (value.contains("s"))
+      part.supersteps.push_back(std::move(value));
+    else if (value.value("ended", false))
       part.ended = true;
   }
   return part;
@@ -58,10 +61,10 @@ int part_pid(const char* name) {
   return static_cast<int>(pid);
 }
 
-// "nprocs":P from a header line, or 0.
-int header_nprocs(const std::string& header) {
-  std::size_t at = header.find("\"nprocs\":");
-  return at == std::string::npos ? 0 : std::atoi(header.c_str() + at + 9);
+// "nprocs" of a header line, or 0.
+int header_nprocs(const Json& header) {
+  const Json nprocs = header.is_object() ? header.value("nprocs", Json()) : Json();
+  return nprocs.is_number_integer() ? nprocs.get<int>() : 0;
 }
 
 }  // namespace
@@ -84,21 +87,21 @@ std::string merged_text(const std::string& file, std::string& error) {
   }
   bool complete = true;
   for (int q = 0; q < nprocs; ++q) complete &= parts.count(q) && parts[q].ended;
-  const std::string& run =
-      parts.count(0) && !parts[0].header.empty() ? parts[0].header : parts.begin()->second.header;
-  std::ostringstream out;
-  out << "{\"schema\":\"" << kSchema << "\",\"complete\":" << (complete ? "true" : "false")
-      << ",\n\"run\":" << run << ",\n\"processes\":[";
+  Json profile = Json::object();
+  profile["schema"] = kSchema;
+  profile["complete"] = complete;
+  profile["run"] =
+      parts.count(0) && !parts[0].header.is_null() ? parts[0].header : parts.begin()->second.header;
+  Json& processes = profile["processes"] = Json::array();
   for (int q = 0; q < nprocs; ++q) {
-    const Part& part = parts[q];
-    out << (q ? ",\n" : "\n") << "{\"pid\":" << q
-        << ",\"ended\":" << (part.ended ? "true" : "false") << ",\"supersteps\":[";
-    for (std::size_t i = 0; i < part.supersteps.size(); ++i)
-      out << (i ? ",\n" : "\n") << part.supersteps[i];
-    out << "]}";
+    Part& part = parts[q];
+    Json process = Json::object();
+    process["pid"] = q;
+    process["ended"] = part.ended;
+    process["supersteps"] = std::move(part.supersteps);
+    processes.push_back(std::move(process));
   }
-  out << "]}\n";
-  return out.str();
+  return profile.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string merge_parts(const std::string& file) {

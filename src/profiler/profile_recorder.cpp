@@ -5,46 +5,22 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fstream>
 
-#include "util/errors.hpp"
-#include "util/processors.hpp"
 #include "profiler/profile_files.hpp"
 #include "profiler/profile_merge.hpp"
+#include "util/errors.hpp"
+#include "util/json_text.hpp"
+#include "util/processors.hpp"
 
 namespace superstep::profile {
 
 namespace {
 
 const char* const kKindNames[kKinds] = {"put", "hpput", "get", "hpget", "send"};
-
-void append_int(std::string& out, std::int64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
-
-void append_string(std::string& out, const char* s) {
-  out += '"';
-  for (; *s; ++s) {
-    unsigned char c = static_cast<unsigned char>(*s);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", c);
-      out += esc;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
-}
 
 // The command line, arguments separated by spaces.
 std::string command_line() {
@@ -99,82 +75,75 @@ void Recorder::write_header() {
   char date[32] = "";
   std::time_t t = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  line_ = "{\"process\":";
-  append_int(line_, engine_.pid());
-  line_ += ",\"nprocs\":";
-  append_int(line_, engine_.nprocs());
-  line_ += ",\"program\":";
-  append_string(line_, command_line().c_str());
-  line_ += ",\"host\":";
-  append_string(line_, host);
-  line_ += ",\"date\":";
-  append_string(line_, date);
-  line_ += ",\"remote_reads\":";
-  line_ += engine_.capabilities().remote_memory ? "true" : "false";
-  line_ += ",\"begin_ns\":";
-  append_int(line_, begin_ns_);
-  // What the machine offered this run: its processors and, when the run
-  // began, the 1-minute load average (mostly other programs' work).
-  line_ += ",\"processors\":";
-  append_int(line_, available_processors());
+  Json header = Json::object();
+  header["process"] = engine_.pid();
+  header["nprocs"] = engine_.nprocs();
+  header["program"] = command_line();
+  header["host"] = host;
+  header["date"] = date;
+  header["remote_reads"] = engine_.capabilities().remote_memory != nullptr;
+  header["begin_ns"] = begin_ns_;
+  // What the machine offered this run: its processors and, when the run began, the 1-minute
+  // load average (mostly other programs' work), to two decimals.
+  header["processors"] = available_processors();
   double load = 0;
-  if (getloadavg(&load, 1) == 1 && load >= 0) {  // written by hand: no locale's decimal comma
-    const auto hundredths = static_cast<std::int64_t>(load * 100 + 0.5);
-    line_ += ",\"load\":";
-    append_int(line_, hundredths / 100);
-    line_ += hundredths % 100 < 10 ? ".0" : ".";
-    append_int(line_, hundredths % 100);
-  }
-  line_ += '}';
-  log_.append_line(line_);
+  if (getloadavg(&load, 1) == 1 && load >= 0) header["load"] = std::round(load * 100) / 100;
+  log_.append_line(header.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
+
+// The superstep's line (docs/bspprof.md): {"s", "t", "site", "label" when
+// given, "reg", "edges", "end" at bsp_end}. The value is kept from one
+// superstep to the next and its members overwritten in place, so that once its
+// strings and edge list have grown, making a line allocates nothing but the
+// text nlohmann-json writes. Program text (a site's file name, a label) that is
+// not UTF-8 is written with U+FFFD in place of the bytes that are not.
+struct Recorder::StepLine {
+  Json json;
+  bool labelled = false;
+
+  explicit StepLine(bool with_label) : json(Json::object()), labelled(with_label) {
+    json["s"] = 0;
+    json["t"] = Json::array({0, 0, 0, 0});
+    json["site"] = "";
+    if (with_label) json["label"] = "";
+    json["reg"] = Json::array({0, 0});
+    json["edges"] = Json::array();
+  }
+};
+
+void Recorder::StepLineDeleter::operator()(StepLine* line) const { delete line; }
 
 void Recorder::sync_left(std::uint64_t superstep, bool end) {
   std::int64_t leave_ns = now();
-  line_ = "{\"s\":";
-  append_int(line_, static_cast<std::int64_t>(superstep));
-  line_ += ",\"t\":[";
-  for (std::int64_t t : {begin_ns_, enter_ns_, arrive_ns_, leave_ns}) {
-    append_int(line_, t);
-    line_ += ',';
-  }
-  line_.back() = ']';
-  line_ += ",\"site\":";
-  if (site_file_) {
-    std::string site = site_file_;
-    site += ':';
-    append_int(site, site_line_);
-    append_string(line_, site.c_str());
-  } else {
-    append_string(line_, end ? "bsp_end" : "");
-  }
-  if (!label_.empty()) {
-    line_ += ",\"label\":";
-    append_string(line_, label_.c_str());
-  }
-  line_ += ",\"reg\":[";
-  append_int(line_, pushes_);
-  line_ += ',';
-  append_int(line_, pops_);
-  line_ += "],\"edges\":[";
-  for (std::uint32_t index : touched_) {
+  if (!step_line_ || step_line_->labelled != !label_.empty())
+    step_line_.reset(new StepLine(!label_.empty()));
+  Json& step = step_line_->json;
+  step["s"] = superstep;
+  Json& t = step["t"];
+  t[0] = begin_ns_;
+  t[1] = enter_ns_;
+  t[2] = arrive_ns_;
+  t[3] = leave_ns;
+  std::string& site = step["site"].get_ref<std::string&>();
+  site.assign(site_file_ ? site_file_ : end ? "bsp_end" : "");
+  if (site_file_) site.append(":").append(std::to_string(site_line_));
+  if (step_line_->labelled) step["label"].get_ref<std::string&>() = label_;
+  step["reg"][0] = pushes_;
+  step["reg"][1] = pops_;
+  Json::array_t& edges = step["edges"].get_ref<Json::array_t&>();
+  edges.resize(touched_.size());
+  for (std::size_t i = 0; i < touched_.size(); ++i) {
+    const std::uint32_t index = touched_[i];
     Counter& c = counters_[index];
-    line_ += '[';
-    append_int(line_, index / kKinds);
-    line_ += ",\"";
-    line_ += kKindNames[index % kKinds];
-    line_ += "\",";
-    append_int(line_, static_cast<std::int64_t>(c.bytes));
-    line_ += ',';
-    append_int(line_, static_cast<std::int64_t>(c.count));
-    line_ += "],";
+    if (!edges[i].is_array()) edges[i] = Json::array({0, "", 0, 0});
+    edges[i][0] = index / kKinds;
+    edges[i][1].get_ref<std::string&>() = kKindNames[index % kKinds];
+    edges[i][2] = c.bytes;
+    edges[i][3] = c.count;
     c = Counter{};
   }
-  if (!touched_.empty()) line_.pop_back();
-  line_ += ']';
-  if (end) line_ += ",\"end\":true";
-  line_ += '}';
-  if (!log_.append_line(line_))
+  if (end) step["end"] = true;
+  if (!log_.append_line(step.dump(-1, ' ', false, Json::error_handler_t::replace)))
     usage_error(end ? "bsp_end" : "bsp_sync", "%s=%s: cannot write this process's profile: %s",
                 kVariable, file_.c_str(), std::strerror(errno));
   touched_.clear();
@@ -187,7 +156,7 @@ void Recorder::sync_left(std::uint64_t superstep, bool end) {
 }
 
 void Recorder::finish() {
-  log_.append_line("{\"ended\":true}");
+  log_.append_line(Json{{"ended", true}}.dump());
   log_.close();
 }
 

@@ -72,7 +72,13 @@ class Recorder {
   int site_line_ = 0;
   std::string label_;
   std::int64_t begin_ns_ = 0, enter_ns_ = 0, arrive_ns_ = 0;
-  std::string line_;  // reused for each line
+  // The superstep's line as a JSON value, kept from one superstep to the next
+  // (profile_recorder.cpp).
+  struct StepLine;
+  struct StepLineDeleter {
+    void operator()(StepLine* line) const;
+  };
+  std::unique_ptr<StepLine, StepLineDeleter> step_line_;
 };
 
 }  // namespace superstep::profile

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #include "probe_plot.hpp"
 #include "report.hpp"
@@ -21,83 +23,82 @@ using testing::synthetic_result;
 
 constexpr double kS = 2e9;
 
-const toolkit::Json& entry_for(const toolkit::Json& result, int p) {
-  for (const toolkit::Json& e : result["per_p"].as_array())
-    if (e["p"].as_number() == p) return e;
-  throw toolkit::JsonError("no entry for p");
+const Json& entry_for(const Json& result, int p) {
+  for (const Json& e : result["per_p"])
+    if (e["p"].get<double>() == p) return e;
+  throw std::out_of_range("no entry for p = " + std::to_string(p));
 }
 
 TEST(Analysis, RecoversTable1GAndLInSecondsAndFlops) {
-  const toolkit::Json r = synthetic_result({1, 2, 4, 8});
-  EXPECT_DOUBLE_EQ(r["s_flops"].as_number(), kS);
+  const Json r = synthetic_result({1, 2, 4, 8});
+  EXPECT_DOUBLE_EQ(r["s_flops"].get<double>(), kS);
   for (int p : {1, 2, 4, 8}) {
-    const toolkit::Json& e = entry_for(r, p);
-    EXPECT_EQ(e["oversubscribed"].as_bool(), p > 2);
-    EXPECT_DOUBLE_EQ(e["l"]["median"].as_number(), kSyntheticL);
-    EXPECT_DOUBLE_EQ(e["l"]["flops"].as_number(), kSyntheticL * kS);
-    const toolkit::Json& local = e["g_local"];
-    EXPECT_NEAR(local["slope"].as_number(), synthetic_g("local", p), 1e-15);
-    EXPECT_NEAR(local["intercept"].as_number(), kSyntheticL, 1e-12);
-    EXPECT_NEAR(local["g_flops"].as_number(), synthetic_g("local", p) * kS, 1e-6);
-    EXPECT_NEAR(local["r2"].as_number(), 1, 1e-9);
+    const Json& e = entry_for(r, p);
+    EXPECT_EQ(e["oversubscribed"].get<bool>(), p > 2);
+    EXPECT_DOUBLE_EQ(e["l"]["median"].get<double>(), kSyntheticL);
+    EXPECT_DOUBLE_EQ(e["l"]["flops"].get<double>(), kSyntheticL * kS);
+    const Json& local = e["g_local"];
+    EXPECT_NEAR(local["slope"].get<double>(), synthetic_g("local", p), 1e-15);
+    EXPECT_NEAR(local["intercept"].get<double>(), kSyntheticL, 1e-12);
+    EXPECT_NEAR(local["g_flops"].get<double>(), synthetic_g("local", p) * kS, 1e-6);
+    EXPECT_NEAR(local["r2"].get<double>(), 1, 1e-9);
     if (p == 1) {
       EXPECT_TRUE(e["g_global"].is_null());
       EXPECT_EQ(e["patterns"].size(), 0u);
       continue;
     }
-    EXPECT_NEAR(e["g_global"]["slope"].as_number(), synthetic_g("global", p), 1e-15);
-    EXPECT_NEAR(e["g_put"]["slope"].as_number(), 3e-9, 1e-15);
-    EXPECT_EQ(e["g_put"]["primitive"].as_string(), "bsp_put");
-    EXPECT_EQ(e["g_get"]["h_operator"].as_string(), "max");
+    EXPECT_NEAR(e["g_global"]["slope"].get<double>(), synthetic_g("global", p), 1e-15);
+    EXPECT_NEAR(e["g_put"]["slope"].get<double>(), 3e-9, 1e-15);
+    EXPECT_EQ(e["g_put"]["primitive"].get<std::string>(), "bsp_put");
+    EXPECT_EQ(e["g_get"]["h_operator"].get<std::string>(), "max");
   }
 }
 
 TEST(Analysis, Formula11AveragesPatternsAndDeviationIsTheRatio) {
-  const toolkit::Json r = synthetic_result({2, 4});
+  const Json r = synthetic_result({2, 4});
   // Included: E and PP at p = 2 and 4; OA, AO, AA at p = 4. Every pattern has
   // g = 2e-9 except PP with 4e-9, so the average over five patterns is 2.4e-9.
-  const toolkit::Json& f11 = r["formula11"];
+  const Json& f11 = r["formula11"];
   EXPECT_EQ(f11["included"].size(), 7u);
   const double g11 = (4 * 2e-9 + 4e-9) / 5;
-  EXPECT_NEAR(f11["g"].as_number(), g11, 1e-15);
+  EXPECT_NEAR(f11["g"].get<double>(), g11, 1e-15);
   // Whole-word messages make each pattern realise a slightly different h, and
   // averaging times of lines with different slopes at different h is only
   // nearly linear: L comes back within 0.1 %.
-  EXPECT_NEAR(f11["L"].as_number(), kSyntheticL, kSyntheticL * 1e-3);
+  EXPECT_NEAR(f11["L"].get<double>(), kSyntheticL, kSyntheticL * 1e-3);
   for (int p : {2, 4}) {
-    const toolkit::Json& patterns = entry_for(r, p)["patterns"];
+    const Json& patterns = entry_for(r, p)["patterns"];
     EXPECT_EQ(patterns.size(), 5u);
-    EXPECT_NEAR(patterns["PP"]["deviation"].as_number(), 4e-9 / g11, 1e-6);
-    EXPECT_NEAR(patterns["AA"]["deviation"].as_number(), 2e-9 / g11, 1e-6);
-    EXPECT_NEAR(patterns["E"]["L"].as_number(), kSyntheticL, 1e-11);
+    EXPECT_NEAR(patterns["PP"]["deviation"].get<double>(), 4e-9 / g11, 1e-6);
+    EXPECT_NEAR(patterns["AA"]["deviation"].get<double>(), 2e-9 / g11, 1e-6);
+    EXPECT_NEAR(patterns["E"]["L"].get<double>(), kSyntheticL, 1e-11);
   }
 }
 
 TEST(Analysis, NoFormula11WithoutTwoProcesses) {
-  const toolkit::Json r = synthetic_result({1});
+  const Json r = synthetic_result({1});
   EXPECT_TRUE(r["formula11"].is_null());
 }
 
 TEST(Analysis, ResultPassesTheSchemaCheckAndSurvivesAFileRoundTrip) {
-  const toolkit::Json r = synthetic_result({1, 2, 4});
+  const Json r = synthetic_result({1, 2, 4});
   EXPECT_EQ(schema_problems(r), std::vector<std::string>{});
-  const toolkit::Json back = toolkit::Json::parse(r.dump());
+  const Json back = Json::parse(r.dump());
   EXPECT_EQ(schema_problems(back), std::vector<std::string>{});
 }
 
 TEST(ResultSchema, NamesWhatIsMissingOrWrong) {
-  toolkit::Json r = synthetic_result({1, 2});
-  r.set("s_flops", "fast");
-  r.set("schema", "other/1");
+  Json r = synthetic_result({1, 2});
+  r["s_flops"] = "fast";
+  r["schema"] = "other/1";
   const std::vector<std::string> problems = schema_problems(r);
   ASSERT_EQ(problems.size(), 2u);
   EXPECT_NE(problems[0].find("schema"), std::string::npos);
   EXPECT_EQ(problems[1], "s_flops: expected a number");
-  const std::vector<std::string> empty = schema_problems(toolkit::Json::parse("{}"));
+  const std::vector<std::string> empty = schema_problems(Json::parse("{}"));
   EXPECT_NE(std::find(empty.begin(), empty.end(), "per_p: missing"), empty.end());
   EXPECT_NE(std::find(empty.begin(), empty.end(), "floors: missing"), empty.end());
-  EXPECT_EQ(schema_problems(toolkit::Json(3)),
-            std::vector<std::string>{"the result is not a JSON object"});
+  EXPECT_EQ(schema_problems(Json(3)), std::vector<std::string>{"the result is not a JSON object"});
 }
 
 TEST(Report, ShowsTable1RowsFloorsAndPatterns) {

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <string>
 
-#include "superstep_internal/json.hpp"
 #include "result_schema.hpp"
 #include "run_command.hpp"
+#include "superstep_internal/json_text.hpp"
 #include "xml_balance.hpp"
 
 namespace bspprobe {
@@ -36,17 +36,17 @@ TEST(QuickRun, WritesSchemaConformingResultPlotAndTable) {
   EXPECT_NE(r.output.find("test machine"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("formula 11"), std::string::npos) << r.output;
 
-  const toolkit::Json result = toolkit::Json::parse(slurp(json));
+  const Json result = Json::parse(slurp(json));
   EXPECT_EQ(schema_problems(result), std::vector<std::string>{});
-  EXPECT_EQ(result["machine"].as_string(), "test machine");
-  EXPECT_EQ(result["mode"].as_string(), "quick");
+  EXPECT_EQ(result["machine"].get<std::string>(), "test machine");
+  EXPECT_EQ(result["mode"].get<std::string>(), "quick");
   ASSERT_EQ(result["per_p"].size(), 2u);
-  EXPECT_EQ(result["per_p"][0]["p"].as_number(), 1);
-  EXPECT_EQ(result["per_p"][1]["p"].as_number(), 2);
+  EXPECT_EQ(result["per_p"][0]["p"].get<double>(), 1);
+  EXPECT_EQ(result["per_p"][1]["p"].get<double>(), 2);
   EXPECT_TRUE(result["per_p"][0]["g_global"].is_null());
   EXPECT_TRUE(result["per_p"][1]["g_send"].is_object());
   EXPECT_FALSE(result["formula11"].is_null());
-  EXPECT_GT(result["s_flops"].as_number(), 0);
+  EXPECT_GT(result["s_flops"].get<double>(), 0);
 
   EXPECT_EQ(toolkit::testing::xml_balance_problem(slurp(svg)), "");
   std::filesystem::remove_all(dir);

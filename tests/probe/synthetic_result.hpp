@@ -20,37 +20,37 @@ inline double synthetic_g(const std::string& pattern, int p) {
 }
 constexpr double kSyntheticL = 5e-6;
 
-inline toolkit::Json synthetic_raw(int p, const Plan& plan) {
-  toolkit::Json raw = toolkit::Json::object();
-  raw.set("p", p);
-  raw.set("l_samples", toolkit::Json::numbers({kSyntheticL * 0.9, kSyntheticL, kSyntheticL * 1.2}));
-  toolkit::Json series = toolkit::Json::array();
+inline Json synthetic_raw(int p, const Plan& plan) {
+  Json raw = Json::object();
+  raw["p"] = p;
+  raw["l_samples"] = Json({kSyntheticL * 0.9, kSyntheticL, kSyntheticL * 1.2});
+  Json series = Json::array();
   for (const Pattern& pattern : all_patterns()) {
     if (p < pattern.min_p) continue;
-    toolkit::Json points = toolkit::Json::array();
+    Json points = Json::array();
     for (long nominal : plan.h_grid) {
       const long m = words_per_message(pattern, p, nominal);
       const long h = h_relation(pattern_transfers(pattern, p), p, m, pattern.h_operator);
       const double t = synthetic_g(pattern.name, p) * static_cast<double>(h) + kSyntheticL;
-      toolkit::Json point = toolkit::Json::object();
-      point.set("h_nominal", nominal);
-      point.set("h", h);
-      point.set("m", m);
-      point.set("samples", toolkit::Json::numbers({t * 1.01, t, t * 0.99}));
+      Json point = Json::object();
+      point["h_nominal"] = nominal;
+      point["h"] = h;
+      point["m"] = m;
+      point["samples"] = Json({t * 1.01, t, t * 0.99});
       points.push_back(std::move(point));
     }
-    toolkit::Json s = toolkit::Json::object();
-    s.set("name", pattern.name);
-    s.set("points", std::move(points));
+    Json s = Json::object();
+    s["name"] = pattern.name;
+    s["points"] = std::move(points);
     series.push_back(std::move(s));
   }
-  raw.set("series", std::move(series));
+  raw["series"] = std::move(series);
   return raw;
 }
 
-inline toolkit::Json synthetic_result(const std::vector<int>& procs) {
+inline Json synthetic_result(const std::vector<int>& procs) {
   const Plan plan = make_plan(true, 1 << 14);
-  std::vector<toolkit::Json> raw;
+  std::vector<Json> raw;
   for (int p : procs) raw.push_back(synthetic_raw(p, plan));
   MachineInfo info{"Test CPU", "testhost", "2000-01-01T00:00:00Z", "quick", 2};
   ComputeRate rate;

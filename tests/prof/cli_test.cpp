@@ -71,10 +71,33 @@ TEST_F(Cli, ReportsWithProbeParameters) {
 
 TEST_F(Cli, TruncatedProfile) {
   std::string text = two_process_profile();
-  auto r = bspprof("report " + write("cut.json", text.substr(0, text.size() / 2)));
+  const std::string file = write("cut.json", text.substr(0, text.size() / 2));
+  auto r = bspprof("report " + file);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(lines(r.output), 1) << r.output;
-  EXPECT_NE(r.output.find("cut short"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.rfind("bspprof: " + file + ":", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find(": syntax error: unexpected end of input; expected"), std::string::npos)
+      << r.output;
+}
+
+TEST_F(Cli, MalformedProfileNamesLineAndColumn) {
+  const std::string file = write("comma.json",
+                                 "{\"schema\": \"superstep-profile/1\",\n"
+                                 "  \"complete\": true\n  \"run\": {}}\n");
+  auto r = bspprof("report " + file);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "bspprof: " + file +
+                          ":3:7: syntax error: unexpected string literal; expected ',' or '}'\n");
+}
+
+TEST_F(Cli, MalformedParametersFileNamesLineAndColumn) {
+  const std::string file = write("params.json",
+                                 "{\"schema\": \"superstep-bspprobe/1\",\n"
+                                 " \"per_p\": [1 2]}\n");
+  auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " + file);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "bspprof: " + file +
+                          ":2:14: syntax error: unexpected number literal; expected ',' or ']'\n");
 }
 
 TEST_F(Cli, ForeignFile) {
@@ -96,8 +119,8 @@ TEST_F(Cli, ZeroSupersteps) {
 }
 
 TEST_F(Cli, ProbeOfAnotherVersion) {
-  toolkit::Json probe = bspprobe::testing::synthetic_result({1, 2});
-  probe.set("schema", "superstep-bspprobe/0");
+  superstep::Json probe = bspprobe::testing::synthetic_result({1, 2});
+  probe["schema"] = "superstep-bspprobe/0";
   auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " +
                    write("old.json", probe.dump()));
   EXPECT_EQ(r.status, 1);
@@ -105,12 +128,49 @@ TEST_F(Cli, ProbeOfAnotherVersion) {
   EXPECT_NE(r.output.find("not a bspprobe result of this version"), std::string::npos) << r.output;
 }
 
-TEST_F(Cli, ProbeWithoutThisNumberOfProcesses) {
-  auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " +
-                   write("p1.json", bspprobe::testing::synthetic_result({1}).dump()));
-  EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(lines(r.output), 1) << r.output;
-  EXPECT_NE(r.output.find("no measurements at p = 2"), std::string::npos) << r.output;
+TEST_F(Cli, ProbeWithoutThisNumberOfProcessesUsesTheNearestAndSaysSo) {
+  const std::string probe = write("p48.json", bspprobe::testing::synthetic_result({4, 8}).dump());
+  auto r = bspprof("report " + write("p.json", two_process_profile()) + " --params " + probe);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find(probe + " has no measurements at p = 2 (it has p = 4, 8): using the "
+                                  "nearest, p = 4"),
+            std::string::npos)
+      << r.output;
+  // The synthetic machine has 2 processors: p = 4 was oversubscribed.
+  EXPECT_NE(r.output.find("the parameters at p = 4 were measured oversubscribed (4 processes on 2 "
+                          "processors)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(probe + ", p = 4: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("BSPWB  predicts"), std::string::npos) << r.output;
+  // Of two as near, the larger p.
+  const std::string probe13 = write("p13.json", bspprobe::testing::synthetic_result({1, 3}).dump());
+  auto t = bspprof("report " + write("p2.json", two_process_profile()) + " --params " + probe13);
+  EXPECT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("using the nearest, p = 3"), std::string::npos) << t.output;
+}
+
+TEST_F(Cli, ParametersFromBspParamsUnlessParamsIsGiven) {
+  const std::string profile = write("p.json", two_process_profile());
+  const std::string by_env = write("env.json", bspprobe::testing::synthetic_result({2}).dump());
+  const std::string given = write("given.json", bspprobe::testing::synthetic_result({2}).dump());
+  auto env = run_command("BSP_PARAMS=" + quoted(by_env) + " " + BSPPROF + " report " + profile);
+  EXPECT_EQ(env.status, 0) << env.output;
+  EXPECT_NE(env.output.find("parameters from " + by_env + " (BSP_PARAMS)\n"), std::string::npos)
+      << env.output;
+  auto both = run_command("BSP_PARAMS=" + quoted(by_env) + " " + BSPPROF + " report " + profile +
+                          " --params " + given);
+  EXPECT_EQ(both.status, 0) << both.output;
+  EXPECT_NE(both.output.find("parameters from " + given + " (--params)\n"), std::string::npos)
+      << both.output;
+  auto missing = run_command("BSP_PARAMS=" + quoted(path("absent.json")) + " " + BSPPROF +
+                             " report " + profile);
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.output.rfind("bspprof: BSP_PARAMS: cannot read " + path("absent.json"), 0), 0u)
+      << missing.output;
+  auto none = run_command(std::string("BSP_PARAMS=builtin ") + BSPPROF + " report " + profile);
+  EXPECT_EQ(none.status, 0) << none.output;
+  EXPECT_NE(none.output.find("no parameters"), std::string::npos) << none.output;
 }
 
 TEST_F(Cli, PredictsOnAHypercubeByFitAndBySimulation) {

@@ -30,7 +30,7 @@ Profile figure1() {
 }
 
 TEST(Models, Figure1MpmTenSecondsBspwbTwelve) {
-  Params par{0.5, 1.0, 1.0, HOperator::kSum, "test"};
+  Params par{0.5, 1.0, 1.0, HOperator::kSum, "test", {}};
   Prediction pr = predict(figure1(), par);
   EXPECT_DOUBLE_EQ(pr.bspwb, 12.0);
   EXPECT_DOUBLE_EQ(pr.mpm, 10.0);
@@ -41,7 +41,7 @@ TEST(Models, Figure1MpmTenSecondsBspwbTwelve) {
 
 TEST(Models, BspIsWPlusGhPlusLPerSuperstep) {
   // h = max(in, out) = 1 word: 4 + 0.5 + 3 = 7.5 per step, 15 in all.
-  Params par{0.5, 3.0, 1.0, HOperator::kMax, "test"};
+  Params par{0.5, 3.0, 1.0, HOperator::kMax, "test", {}};
   Prediction pr = predict(figure1(), par);
   EXPECT_DOUBLE_EQ(pr.steps[0].bsp, 7.5);
   EXPECT_DOUBLE_EQ(pr.bsp, 15.0);
@@ -84,16 +84,16 @@ TEST(Models, MpmFollowsOnlyIncomingPartners) {
   // Process 1 computes 10 s but sends nothing; process 0 computes 1 s and
   // receives from nobody: MPM lets 0 finish at 1 + L, BSPWB waits for 1.
   Profile prof = parse_profile(profile_text({{{1, {}}, {10, {}}}}), "partners");
-  Prediction pr = predict(prof, Params{1.0, 0.0, 0.5, HOperator::kMax, "test"});
+  Prediction pr = predict(prof, Params{1.0, 0.0, 0.5, HOperator::kMax, "test", {}});
   EXPECT_DOUBLE_EQ(pr.bspwb, 10.5);
   EXPECT_DOUBLE_EQ(pr.mpm, 10.5);  // the run ends with its slowest process
   Profile sends = parse_profile(profile_text({{{1, {}}, {10, {{0, "put", 8, 1}}}}}), "sends");
   // Now 0 waits for 1: 10 + g * max(h_0, h_1) + L = 10 + 2 + 0.5.
-  EXPECT_DOUBLE_EQ(predict(sends, Params{1.0, 0.0, 0.5, HOperator::kMax, "test"}).mpm, 12.5);
+  EXPECT_DOUBLE_EQ(predict(sends, Params{1.0, 0.0, 0.5, HOperator::kMax, "test", {}}).mpm, 12.5);
 }
 
 TEST(Models, ErrorsAndTheMostWrongSuperstep) {
-  Params par{0.5, 1.0, 1.0, HOperator::kSum, "test"};
+  Params par{0.5, 1.0, 1.0, HOperator::kSum, "test", {}};
   Profile prof = figure1();
   Assessment a = assess(prof, par, par.op);
   ASSERT_EQ(a.models.size(), 3u);

@@ -6,12 +6,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "superstep_internal/json.hpp"
 #include "run_command.hpp"
+#include "superstep_internal/json_text.hpp"
 #include "xml_balance.hpp"
 
 namespace bsproute {
 namespace {
+
+using superstep::Json;
 
 using toolkit::testing::quoted;
 using toolkit::testing::run_command;
@@ -59,9 +61,10 @@ TEST_F(Cli, RunWritesJsonThatReadsBackAndIsTheSameForTheSameSeed) {
   ASSERT_EQ(run_command(kRoute + " run --n 5 --h 4 --runs 3 --seed 7 --json " + quoted(b)).status,
             0);
   EXPECT_EQ(slurp(a), slurp(b));
-  const toolkit::Json j = toolkit::Json::parse(slurp(a));
+  const Json j = Json::parse(slurp(a));
   EXPECT_EQ(j["runs"].size(), 3u);
-  EXPECT_EQ(j["runs"][0]["delivered"].as_number(), 32 * 4);
+  EXPECT_EQ(j["runs"][0]["delivered"].get<long>(), 32 * 4);
+  EXPECT_TRUE(j["runs"][0]["delivered"].is_number_integer());  // counts stay integers
 }
 
 TEST_F(Cli, FitAndEfficiencyDrawWellFormedSvg) {

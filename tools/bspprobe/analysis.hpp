@@ -13,10 +13,12 @@
 #include <vector>
 
 #include "compute_rate.hpp"
-#include "superstep_internal/json.hpp"
 #include "stats.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace bspprobe {
+
+using superstep::Json;
 
 struct MachineInfo {
   std::string machine;  // e.g. the CPU model
@@ -36,9 +38,9 @@ struct Floors {
 constexpr const char* kResultSchema = "superstep-bspprobe/1";
 constexpr int kWordBytes = 4;
 
-// Throws toolkit::JsonError when a raw result lacks what it should hold.
-toolkit::Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& floors,
-                      const std::vector<toolkit::Json>& raw_per_p);
+// Throws Json::exception when a raw result lacks what it should hold.
+Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& floors,
+             const std::vector<Json>& raw_per_p);
 
 // Which (pattern, p) curves formula 11 averages: E and PP at every p >= 2,
 // OA, AO and AA at p >= 3 (at p = 2 they are PingPong and Exchange again;

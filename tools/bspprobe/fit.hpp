@@ -1,4 +1,4 @@
-// Least-squares fits of communication time against h.
+// Fits of communication time against h.
 //
 // The BSP model says one superstep that realises an h-relation costs
 // T(h) = g*h + l (Hill et al. 1998, section 5.1.1), so g is the slope and l the
@@ -7,27 +7,16 @@
 // communication patterns and numbers of processes.
 #pragma once
 
-#include <cstddef>
-#include <span>
 #include <string>
 #include <vector>
 
+#include "least_squares.hpp"
+
 namespace bspprobe {
 
-// y = slope * x + intercept, with the quality of the fit.
-struct LineFit {
-  double slope = 0;
-  double intercept = 0;
-  double r2 = 0;                  // coefficient of determination; 1 for a perfect fit
-  double rms_residual = 0;        // root mean square of the residuals, in units of y
-  std::vector<double> residuals;  // y[i] - (slope * x[i] + intercept)
-
-  double at(double x) const { return slope * x + intercept; }
-};
-
-// Ordinary least squares. Throws std::invalid_argument when the spans differ
-// in length, hold fewer than two points, or all x are equal.
-LineFit fit_line(std::span<const double> x, std::span<const double> y);
+// Straight lines by least squares (tools/toolkit/least_squares.hpp).
+using toolkit::fit_line;
+using toolkit::LineFit;
 
 // The measured times of one communication pattern at one number of processes:
 // point j realises an h[j]-relation in t[j] seconds.

@@ -11,7 +11,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <stdexcept>
 
 #include "analysis.hpp"
@@ -44,27 +43,19 @@ void write_file(const std::string& path, const std::string& text) {
   if (!out || !out.flush()) throw Failure("cannot write " + path + ": " + std::strerror(errno));
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Failure("cannot read " + path + ": " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The child: one bsp_begin(p), raw timings on stdout.
 int measure_child(const Options& o) {
   const Plan plan = make_plan(o.quick, o.max_words);
   bsp_begin(o.measure_p);
   if (bsp_nprocs() != o.measure_p)
     bsp_abort("bspprobe: asked for %d processes, got %d\n", o.measure_p, bsp_nprocs());
-  toolkit::Json raw = measure_supersteps(plan, o.progress);
+  Json raw = measure_supersteps(plan, o.progress);
   bsp_end();  // only process 0 returns
-  std::fputs(raw.dump(false).c_str(), stdout);
+  std::fputs(raw.dump().c_str(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
-toolkit::Json measure_at(int p, const Options& o) {
+Json measure_at(int p, const Options& o) {
   std::vector<std::string> args = {"--measure-p", std::to_string(p), "--max-words",
                                    std::to_string(o.max_words)};
   if (o.quick) args.push_back("--quick");
@@ -72,14 +63,15 @@ toolkit::Json measure_at(int p, const Options& o) {
   const ChildResult child = run_self(args);
   if (!child.ok) throw Failure("measuring at p = " + std::to_string(p) + " failed: " + child.error);
   try {
-    return toolkit::Json::parse(child.output);
-  } catch (const toolkit::JsonError& e) {
-    throw Failure("measuring at p = " + std::to_string(p) + " gave unreadable output: " + e.what());
+    return superstep::parse_json(child.output,
+                                 "the output of the measurement at p = " + std::to_string(p));
+  } catch (const superstep::JsonSyntaxError& e) {
+    throw Failure(e.what());
   }
 }
 
 // Table on stdout, plot to its file.
-void present(const toolkit::Json& result, const Options& o) {
+void present(const Json& result, const Options& o) {
   std::fputs(format_report(result).c_str(), stdout);
   if (!o.plot.empty()) {
     write_file(o.plot, render_result_plot(result));
@@ -104,27 +96,22 @@ int probe(const Options& o) {
   floors.memcpy_seconds_per_byte = measure_memcpy_seconds_per_byte(plan);
   floors.barrier_seconds = measure_barrier_seconds(plan);
 
-  std::vector<toolkit::Json> raw;
+  std::vector<Json> raw;
   for (int p : o.procs) {
     note(o, "measuring at p = " + std::to_string(p) +
                 (p > info.processors ? " (oversubscribed: more processes than processors)" : ""));
     raw.push_back(measure_at(p, o));
   }
   info.load_after = load_average();
-  const toolkit::Json result = analyse(info, rate, floors, raw);
-  write_file(o.output, result.dump());
+  const Json result = analyse(info, rate, floors, raw);
+  write_file(o.output, result.dump(2));
   present(result, o);
   std::printf("results: %s\n", o.output.c_str());
   return 0;
 }
 
 int render_from(const Options& o) {
-  toolkit::Json result;
-  try {
-    result = toolkit::Json::parse(read_file(o.from));
-  } catch (const toolkit::JsonError& e) {
-    throw Failure(o.from + " is not JSON: " + e.what());
-  }
+  const Json result = superstep::read_json_file(o.from);  // one line when it is not JSON
   const std::vector<std::string> problems = schema_problems(result);
   if (!problems.empty())
     throw Failure(

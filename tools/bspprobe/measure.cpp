@@ -122,24 +122,24 @@ void sample_empty_supersteps(int samples, const Plan& plan, std::vector<double>&
   }
 }
 
-toolkit::Json series_json(const std::vector<Point>& points) {
+Json series_json(const std::vector<Point>& points) {
   const int p = bsp_nprocs();
-  toolkit::Json series = toolkit::Json::array();
+  Json series = Json::array();
   for (std::size_t i = 0; i < points.size();) {
     const Pattern& pattern = *points[i].pattern;
     const std::vector<Transfer> all = pattern_transfers(pattern, p);
-    toolkit::Json list = toolkit::Json::array();
+    Json list = Json::array();
     for (; i < points.size() && points[i].pattern == &pattern; ++i) {
-      toolkit::Json point = toolkit::Json::object();
-      point.set("h_nominal", points[i].nominal_h);
-      point.set("h", h_relation(all, p, points[i].m, pattern.h_operator));
-      point.set("m", points[i].m);
-      point.set("samples", toolkit::Json::numbers(points[i].samples));
+      Json point = Json::object();
+      point["h_nominal"] = points[i].nominal_h;
+      point["h"] = h_relation(all, p, points[i].m, pattern.h_operator);
+      point["m"] = points[i].m;
+      point["samples"] = Json(points[i].samples);
       list.push_back(std::move(point));
     }
-    toolkit::Json entry = toolkit::Json::object();
-    entry.set("name", pattern.name);
-    entry.set("points", std::move(list));
+    Json entry = Json::object();
+    entry["name"] = pattern.name;
+    entry["points"] = std::move(list);
     series.push_back(std::move(entry));
   }
   return series;
@@ -147,7 +147,7 @@ toolkit::Json series_json(const std::vector<Point>& points) {
 
 }  // namespace
 
-toolkit::Json measure_supersteps(const Plan& plan, bool progress) {
+Json measure_supersteps(const Plan& plan, bool progress) {
   const int p = bsp_nprocs();
   Buffers b;
   // Every pattern sends and receives at most h words in all (formula 4), plus
@@ -186,17 +186,17 @@ toolkit::Json measure_supersteps(const Plan& plan, bool progress) {
           time_sample(*point.pattern, point.mine, point.m, plan.supersteps_per_sample, b));
   }
   for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
-  toolkit::Json series = series_json(points);
+  Json series = series_json(points);
 
   bsp_pop_reg(b.dst.data());
   bsp_pop_reg(b.src.data());
   bsp_sync();
 
-  if (bsp_pid() != 0) return toolkit::Json();
-  toolkit::Json raw = toolkit::Json::object();
-  raw.set("p", p);
-  raw.set("l_samples", toolkit::Json::numbers(l_samples));
-  raw.set("series", std::move(series));
+  if (bsp_pid() != 0) return Json();
+  Json raw = Json::object();
+  raw["p"] = p;
+  raw["l_samples"] = Json(l_samples);
+  raw["series"] = std::move(series);
   return raw;
 }
 

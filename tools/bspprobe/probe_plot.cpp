@@ -159,7 +159,7 @@ std::string render_probe_plot(const ProbePlotData& d) {
   return toolkit::render_svg(panels, layout);
 }
 
-std::string render_result_plot(const toolkit::Json& result) {
+std::string render_result_plot(const superstep::Json& result) {
   return render_probe_plot(plot_data(result));
 }
 

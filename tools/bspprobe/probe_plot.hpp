@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 #include "probe_plot_data.hpp"
 
 namespace bspprobe {
@@ -20,7 +20,7 @@ namespace bspprobe {
 // prints its g and L, and the last each p's l. Returns the SVG document.
 std::string render_probe_plot(const ProbePlotData& data);
 
-// The same for a result file's contents; throws toolkit::JsonError.
-std::string render_result_plot(const toolkit::Json& result);
+// The same for a result file's contents; throws nlohmann::json::exception.
+std::string render_result_plot(const superstep::Json& result);
 
 }  // namespace bspprobe

@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace bspprobe {
+
+using superstep::Json;
 
 // Measured times of one pattern at one p, and the straight line fitted to them.
 struct FittedCurve {
@@ -45,7 +47,7 @@ struct ProbePlotData {
   double average_g = NAN, average_L = NAN;  // the fit over all patterns and p; NaN: none
 };
 
-// Throws toolkit::JsonError when the result lacks what the plot needs.
-ProbePlotData plot_data(const toolkit::Json& result);
+// Throws nlohmann::json::exception when the result lacks what the plot needs.
+ProbePlotData plot_data(const Json& result);
 
 }  // namespace bspprobe

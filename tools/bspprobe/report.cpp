@@ -20,59 +20,64 @@ std::string format(const char* fmt, ...) {
 }
 
 // A figure with about four significant digits, or "-" when absent.
-std::string figure(const toolkit::Json* v, double scale = 1, int width = 10) {
+std::string figure(const Json* v, double scale = 1, int width = 10) {
   if (v == nullptr || !v->is_number()) return format("%*s", width, "-");
-  const double x = v->as_number() * scale;
+  const double x = v->get<double>() * scale;
   const double a = std::fabs(x);
   if (a != 0 && (a >= 1e7 || a < 1e-3)) return format("%*.3g", width, x);
   const int decimals = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : 3;
   return format("%*.*f", width, decimals, x);
 }
 
-const toolkit::Json* field(const toolkit::Json& object, const char* key) {
+const Json* field(const Json& object, const char* key) {
   if (!object.is_object()) return nullptr;
-  return object.find(key);
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
 }
 
-const toolkit::Json* field(const toolkit::Json& object, const char* key, const char* sub) {
-  const toolkit::Json* v = field(object, key);
+const Json* field(const Json& object, const char* key, const char* sub) {
+  const Json* v = field(object, key);
   return v ? field(*v, sub) : nullptr;
 }
 
 }  // namespace
 
-std::string format_report(const toolkit::Json& r) {
-  const double s = r["s_flops"].as_number();
+std::string format_report(const Json& r) {
+  const double s = r.at("s_flops").get<double>();
   std::string out;
   out += "BSP machine parameters (after the BSPlib paper, Table 1)\n";
-  out += format("machine: %s, %d processors, host %s\n", r["machine"].as_string().c_str(),
-                static_cast<int>(r["processors"].as_number()), r["host"].as_string().c_str());
-  out += format("probe:   %s, %s\n", r["mode"].as_string().c_str(), r["date"].as_string().c_str());
-  const double busy =
-      std::max(r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
+  out += format("machine: %s, %d processors, host %s\n", r.at("machine").get<std::string>().c_str(),
+                static_cast<int>(r.at("processors").get<double>()),
+                r.at("host").get<std::string>().c_str());
+  out += format("probe:   %s, %s\n", r.at("mode").get<std::string>().c_str(),
+                r.at("date").get<std::string>().c_str());
+  const double busy = std::max(r.at("load_average").at("before").get<double>(),
+                               r.at("load_average").at("after").get<double>());
   if (busy > 0.5)
     out += format(
         "load:    1-minute load average %.1f before, %.1f after: other programs were running, "
         "and the figures include their interference\n",
-        r["load_average"]["before"].as_number(), r["load_average"]["after"].as_number());
+        r.at("load_average").at("before").get<double>(),
+        r.at("load_average").at("after").get<double>());
   out += format(
       "s = %.1f Mflop/s: average of inner product out of cache (%.1f) and matrix multiply "
       "in cache (%.1f), float\n\n",
-      s / 1e6, r["s_kernels"]["inner_product"]["median"].as_number() / 1e6,
-      r["s_kernels"]["matmul"]["median"].as_number() / 1e6);
+      s / 1e6, r.at("s_kernels").at("inner_product").at("median").get<double>() / 1e6,
+      r.at("s_kernels").at("matmul").at("median").get<double>() / 1e6);
 
   out += "         flop units (time x s)              seconds\n";
   out +=
       "   p          l    g local   g global  |     l (us)  l spread   g local   g global "
       "(ns/word)\n";
   bool any_oversubscribed = false;
-  for (const toolkit::Json& e : r["per_p"].as_array()) {
-    const bool over = e["oversubscribed"].as_bool();
+  for (const Json& e : r.at("per_p")) {
+    const bool over = e.at("oversubscribed").get<bool>();
     any_oversubscribed |= over;
-    const toolkit::Json& l = e["l"];
-    const double spread =
-        l["median"].as_number() > 0 ? l["spread"].as_number() / l["median"].as_number() : 0;
-    out += format("%4d%s", static_cast<int>(e["p"].as_number()), over ? "*" : " ");
+    const Json& l = e.at("l");
+    const double spread = l.at("median").get<double>() > 0
+                              ? l.at("spread").get<double>() / l.at("median").get<double>()
+                              : 0;
+    out += format("%4d%s", static_cast<int>(e.at("p").get<double>()), over ? "*" : " ");
     out += figure(field(l, "flops"), 1, 10) + figure(field(e, "g_local", "g_flops")) +
            figure(field(e, "g_global", "g_flops")) + "  |" + figure(field(l, "median"), 1e6, 11) +
            (spread > 9.99 ? format("  %8s", ">999%") : format("  %7.0f%%", 100 * spread)) +
@@ -87,25 +92,27 @@ std::string format_report(const toolkit::Json& r) {
       "      a negative intercept (L) means the cost per word grows with h (caches): g is then\n"
       "      a large-h figure.\n\n";
 
-  const toolkit::Json& floors = r["floors"];
+  const Json& floors = r.at("floors");
   out += "floors on this machine, measured in the same run:\n";
-  out += format("   memcpy, one process       %8.3f ns/byte = %.3f ns/word = %.3f flop/word\n",
-                floors["memcpy_ns_per_byte"].as_number(), floors["memcpy_g"].as_number() * 1e9,
-                floors["memcpy_g_flops"].as_number());
+  out +=
+      format("   memcpy, one process       %8.3f ns/byte = %.3f ns/word = %.3f flop/word\n",
+             floors.at("memcpy_ns_per_byte").get<double>(),
+             floors.at("memcpy_g").get<double>() * 1e9, floors.at("memcpy_g_flops").get<double>());
   out += format("   barrier, two processes    %8.3f us      = %.0f flop\n\n",
-                floors["barrier_us"].as_number(), floors["barrier_flops"].as_number());
+                floors.at("barrier_us").get<double>(), floors.at("barrier_flops").get<double>());
 
   out += "g by primitive on the total exchange, ns/word (R^2 of the fit):\n";
   out += "   p          bsp_hpput            bsp_put            bsp_get           bsp_send\n";
-  for (const toolkit::Json& e : r["per_p"].as_array()) {
-    if (e["p"].as_number() < 2) continue;
-    out += format("%4d ", static_cast<int>(e["p"].as_number()));
+  for (const Json& e : r.at("per_p")) {
+    if (e.at("p").get<double>() < 2) continue;
+    out += format("%4d ", static_cast<int>(e.at("p").get<double>()));
     for (const char* key : {"g_global", "g_put", "g_get", "g_send"}) {
-      const toolkit::Json* fit = field(e, key);
+      const Json* fit = field(e, key);
       if (fit == nullptr || fit->is_null())
         out += format("%19s", "-");
       else
-        out += figure(field(*fit, "slope"), 1e9, 10) + format(" (%5.3f)", (*fit)["r2"].as_number());
+        out += figure(field(*fit, "slope"), 1e9, 10) +
+               format(" (%5.3f)", (*fit).at("r2").get<double>());
     }
     out += "\n";
   }
@@ -114,23 +121,26 @@ std::string format_report(const toolkit::Json& r) {
       "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
       "bsp_hpput\n";
   out += "   p  pattern  g (ns/word)     L (us)     R^2   g / g(formula 11)\n";
-  for (const toolkit::Json& e : r["per_p"].as_array()) {
-    for (const auto& [name, fit] : e["patterns"].as_object()) {
-      out += format("%4d  %-7s", static_cast<int>(e["p"].as_number()), name.c_str()) +
+  for (const Json& e : r.at("per_p")) {
+    for (const auto& item : e.at("patterns").items()) {
+      const std::string& name = item.key();
+      const Json& fit = item.value();
+      out += format("%4d  %-7s", static_cast<int>(e.at("p").get<double>()), name.c_str()) +
              figure(field(fit, "g"), 1e9, 12) + figure(field(fit, "L"), 1e6, 11) +
-             format("  %6.3f", fit["r2"].as_number()) + figure(field(fit, "deviation"), 1, 12) +
-             "\n";
+             format("  %6.3f", fit.at("r2").get<double>()) +
+             figure(field(fit, "deviation"), 1, 12) + "\n";
     }
   }
-  const toolkit::Json& f11 = r["formula11"];
+  const Json& f11 = r.at("formula11");
   if (f11.is_null()) {
     out += "   (no pattern measured: needs p >= 2)\n";
   } else {
     out += format(
         "formula 11, averaged over %zu (pattern, p) curves: g = %.4g ns/word (%.3g flop), "
         "L = %.4g us (%.4g flop), R^2 = %.4f\n",
-        f11["included"].size(), f11["g"].as_number() * 1e9, f11["g_flops"].as_number(),
-        f11["L"].as_number() * 1e6, f11["L_flops"].as_number(), f11["r2"].as_number());
+        f11.at("included").size(), f11.at("g").get<double>() * 1e9, f11.at("g_flops").get<double>(),
+        f11.at("L").get<double>() * 1e6, f11.at("L_flops").get<double>(),
+        f11.at("r2").get<double>());
   }
   return out;
 }

@@ -5,11 +5,13 @@
 
 #include <string>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace bspprobe {
 
-// The result must pass schema_problems(); throws toolkit::JsonError otherwise.
-std::string format_report(const toolkit::Json& result);
+using superstep::Json;
+
+// The result must pass schema_problems(); throws Json::exception otherwise.
+std::string format_report(const Json& result);
 
 }  // namespace bspprobe

@@ -11,40 +11,41 @@ class Checker {
   std::vector<std::string> problems;
 
   // The member, or nullptr after noting what is wrong.
-  const toolkit::Json* member(const toolkit::Json& object, const std::string& path,
-                              const char* key) {
+  const Json* member(const Json& object, const std::string& path, const char* key) {
     const std::string where = path.empty() ? key : path + "." + key;
     if (!object.is_object()) {
       problems.push_back(path + ": expected an object");
       return nullptr;
     }
-    const toolkit::Json* v = object.find(key);
-    if (v == nullptr) problems.push_back(where + ": missing");
-    return v;
+    auto it = object.find(key);
+    if (it == object.end()) {
+      problems.push_back(where + ": missing");
+      return nullptr;
+    }
+    return &*it;
   }
 
   // A number, or null where JSON had to write a non-finite one.
-  void number(const toolkit::Json& object, const std::string& path, const char* key,
-              bool nullable = false) {
-    if (const toolkit::Json* v = member(object, path, key))
+  void number(const Json& object, const std::string& path, const char* key, bool nullable = false) {
+    if (const Json* v = member(object, path, key))
       if (!v->is_number() && !(nullable && v->is_null()))
         problems.push_back(join(path, key) + ": expected a number");
   }
 
-  void string(const toolkit::Json& object, const std::string& path, const char* key) {
-    if (const toolkit::Json* v = member(object, path, key))
+  void string(const Json& object, const std::string& path, const char* key) {
+    if (const Json* v = member(object, path, key))
       if (!v->is_string()) problems.push_back(join(path, key) + ": expected a string");
   }
 
-  void summary(const toolkit::Json& object, const std::string& path, const char* key) {
-    const toolkit::Json* v = member(object, path, key);
+  void summary(const Json& object, const std::string& path, const char* key) {
+    const Json* v = member(object, path, key);
     if (v == nullptr) return;
     for (const char* field : {"median", "q1", "q3", "min", "max", "spread", "n"})
       number(*v, join(path, key), field);
   }
 
-  void points(const toolkit::Json& fit, const std::string& path) {
-    const toolkit::Json* v = member(fit, path, "points");
+  void points(const Json& fit, const std::string& path) {
+    const Json* v = member(fit, path, "points");
     if (v == nullptr) return;
     if (!v->is_array() || v->size() < 2) {
       problems.push_back(path + ".points: expected an array of at least two points");
@@ -58,9 +59,8 @@ class Checker {
     }
   }
 
-  void table1_fit(const toolkit::Json& entry, const std::string& path, const char* key,
-                  bool required) {
-    const toolkit::Json* v = member(entry, path, key);
+  void table1_fit(const Json& entry, const std::string& path, const char* key, bool required) {
+    const Json* v = member(entry, path, key);
     if (v == nullptr || (v->is_null() && !required)) return;
     const std::string where = join(path, key);
     if (!v->is_object()) {
@@ -75,8 +75,8 @@ class Checker {
     points(*v, where);
   }
 
-  void formula4_fit(const toolkit::Json& patterns, const std::string& path, const char* key) {
-    const toolkit::Json* v = member(patterns, path, key);
+  void formula4_fit(const Json& patterns, const std::string& path, const char* key) {
+    const Json* v = member(patterns, path, key);
     if (v == nullptr) return;
     const std::string where = join(path, key);
     for (const char* field : {"g", "L", "r2", "rms_residual", "g_flops", "L_flops"})
@@ -92,47 +92,47 @@ class Checker {
 
 }  // namespace
 
-std::vector<std::string> schema_problems(const toolkit::Json& result) {
+std::vector<std::string> schema_problems(const Json& result) {
   Checker c;
   if (!result.is_object()) return {"the result is not a JSON object"};
-  if (const toolkit::Json* schema = c.member(result, "", "schema"))
-    if (!schema->is_string() || schema->as_string() != kResultSchema)
+  if (const Json* schema = c.member(result, "", "schema"))
+    if (!schema->is_string() || schema->get<std::string>() != kResultSchema)
       c.problems.push_back(std::string("schema: expected \"") + kResultSchema + "\"");
   for (const char* key : {"machine", "host", "date", "mode"}) c.string(result, "", key);
   for (const char* key : {"processors", "word_bytes", "s_flops"}) c.number(result, "", key);
-  if (const toolkit::Json* load = c.member(result, "", "load_average")) {
+  if (const Json* load = c.member(result, "", "load_average")) {
     c.number(*load, "load_average", "before");
     c.number(*load, "load_average", "after");
   }
-  if (const toolkit::Json* kernels = c.member(result, "", "s_kernels")) {
+  if (const Json* kernels = c.member(result, "", "s_kernels")) {
     c.summary(*kernels, "s_kernels", "inner_product");
     c.summary(*kernels, "s_kernels", "matmul");
   }
-  if (const toolkit::Json* floors = c.member(result, "", "floors")) {
+  if (const Json* floors = c.member(result, "", "floors")) {
     for (const char* key :
          {"memcpy_ns_per_byte", "memcpy_g", "memcpy_g_flops", "barrier_us", "barrier_flops"})
       c.number(*floors, "floors", key);
     c.summary(*floors, "floors", "memcpy_seconds_per_byte");
     c.summary(*floors, "floors", "barrier_seconds");
   }
-  if (const toolkit::Json* per_p = c.member(result, "", "per_p")) {
+  if (const Json* per_p = c.member(result, "", "per_p")) {
     if (!per_p->is_array() || per_p->size() == 0) {
       c.problems.push_back("per_p: expected a non-empty array");
     } else {
       for (std::size_t i = 0; i < per_p->size(); ++i) {
-        const toolkit::Json& entry = (*per_p)[i];
+        const Json& entry = (*per_p)[i];
         const std::string path = "per_p[" + std::to_string(i) + "]";
         c.number(entry, path, "p");
-        if (const toolkit::Json* o = c.member(entry, path, "oversubscribed"); o && !o->is_bool())
+        if (const Json* o = c.member(entry, path, "oversubscribed"); o && !o->is_boolean())
           c.problems.push_back(path + ".oversubscribed: expected true or false");
         c.summary(entry, path, "l");
-        if (const toolkit::Json* l = c.member(entry, path, "l")) c.number(*l, path + ".l", "flops");
+        if (const Json* l = c.member(entry, path, "l")) c.number(*l, path + ".l", "flops");
         c.table1_fit(entry, path, "g_local", true);
-        const bool several = entry.is_object() && entry.contains("p") && entry["p"].is_number() &&
-                             entry["p"].as_number() >= 2;
+        const bool several = entry.is_object() && entry.contains("p") &&
+                             entry.at("p").is_number() && entry.at("p").get<double>() >= 2;
         for (const char* key : {"g_global", "g_put", "g_get", "g_send"})
           c.table1_fit(entry, path, key, several);
-        if (const toolkit::Json* patterns = c.member(entry, path, "patterns")) {
+        if (const Json* patterns = c.member(entry, path, "patterns")) {
           if (!patterns->is_object())
             c.problems.push_back(path + ".patterns: expected an object");
           else if (several)
@@ -142,11 +142,11 @@ std::vector<std::string> schema_problems(const toolkit::Json& result) {
       }
     }
   }
-  if (const toolkit::Json* f11 = c.member(result, "", "formula11"); f11 && !f11->is_null()) {
+  if (const Json* f11 = c.member(result, "", "formula11"); f11 && !f11->is_null()) {
     for (const char* key : {"g", "L", "r2", "rms_residual", "g_flops", "L_flops"})
       c.number(*f11, "formula11", key);
     for (const char* key : {"h", "t", "included"})
-      if (const toolkit::Json* v = c.member(*f11, "formula11", key); v && !v->is_array())
+      if (const Json* v = c.member(*f11, "formula11", key); v && !v->is_array())
         c.problems.push_back(std::string("formula11.") + key + ": expected an array");
   }
   return c.problems;

@@ -5,12 +5,14 @@
 #include <string>
 #include <vector>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace bspprobe {
 
+using superstep::Json;
+
 // Every problem found, one line each ("per_p[1].g_global.r2: expected a number");
 // empty for a good result.
-std::vector<std::string> schema_problems(const toolkit::Json& result);
+std::vector<std::string> schema_problems(const Json& result);
 
 }  // namespace bspprobe

@@ -23,12 +23,16 @@
 namespace bspprof {
 namespace {
 
-// The parameters for this profile: from --params, then --g/--l/--L on top.
+// The parameters for this profile: from --params, BSP_PARAMS or the build's
+// measurement (params_file.hpp) unless --g and --l alone give them, then
+// --g/--l/--L on top.
 std::optional<Params> params_for(const Options& o, const Profile& prof) {
   std::optional<Params> par;
-  if (!o.params.empty()) par = params_from_probe(o.params, prof.nprocs, o.op);
+  if (!o.params.empty() || !(o.g && o.l)) par = found_params(o.params, prof.nprocs, o.op);
   if (o.g || o.l || o.L) {
-    if (!par) {  // parse_options saw to it that --g and --l are given
+    if (!par) {
+      if (!(o.g && o.l))
+        throw InputError("no bspprobe result found: give --params, or at least --g and --l");
       par = Params{};
       par->L = *o.l;
       par->op = o.op.value_or(HOperator::kMax);

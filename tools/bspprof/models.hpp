@@ -24,6 +24,9 @@ struct Params {
   double L = 0;  // BSPWB and MPM: the start-up of an h-relation
   HOperator op = HOperator::kMax;
   std::string source;  // where they come from, for the report
+  // Lines the report prints before the parameters: which file was used and
+  // why, a p taken from a neighbour, an oversubscribed measurement.
+  std::vector<std::string> notes;
 };
 
 // A process's h-relation in one superstep, in words.

@@ -31,6 +31,8 @@ const char* const kHelp =
     "\n"
     "Options:\n"
     "  --params P.json  machine parameters from bspprobe's result, at the profile's p\n"
+    "                   or the nearest measured (default: the file BSP_PARAMS names,\n"
+    "                   else the one the build measured, share/superstep/bspprobe.json)\n"
     "  --g S            g in seconds per 32-bit word (overrides --params)\n"
     "  --l S            l, the cost of a superstep's barrier, in seconds\n"
     "  --L S            L, the start-up of an h-relation (BSPWB, MPM), in seconds\n"
@@ -179,8 +181,6 @@ void check_command(const CLI::App& app, const Options& o) {
     throw UsageError(o.command +
                      (files == 2 ? " takes two profile files" : " takes one profile file"));
   toolkit::refuse_other_commands_options(app, o.command, kCommandOptions);
-  if (o.command != "predict" && o.params.empty() && (o.g || o.L) && !(o.g && o.l))
-    throw UsageError("without --params, give at least --g and --l");
 }
 
 }  // namespace

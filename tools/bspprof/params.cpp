@@ -2,38 +2,35 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
 
 #include "analysis.hpp"  // bspprobe: kResultSchema
-#include "superstep_internal/json.hpp"
+#include "params_file.hpp"
 #include "result_schema.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace bspprof {
 
-using toolkit::Json;
+using superstep::Json;
 
 namespace {
 
 Json read_probe(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("cannot read " + file);
-  std::stringstream text;
-  text << in.rdbuf();
   Json root;
   try {
-    root = Json::parse(text.str());
-  } catch (const toolkit::JsonError& e) {
-    throw InputError(
-        file + " is not a readable bspprobe result (cut short, or not JSON: " + e.what() + ")");
+    root = superstep::read_json_file(file);
+  } catch (const std::runtime_error& e) {  // cannot read it, or not JSON: one line already
+    throw InputError(e.what());
   }
   std::vector<std::string> problems = bspprobe::schema_problems(root);
   if (!problems.empty()) {
-    const Json* schema = root.is_object() ? root.find("schema") : nullptr;
-    if (!schema || !schema->is_string() || schema->as_string() != bspprobe::kResultSchema)
+    const Json schema = root.is_object() ? root.value("schema", Json()) : Json();
+    if (schema != bspprobe::kResultSchema)
       throw InputError(file + " is not a bspprobe result of this version (its \"schema\" is " +
-                       (schema ? schema->dump(false) : std::string("missing")) + ", expected \"" +
-                       bspprobe::kResultSchema + "\"); run bspprobe again");
+                       (schema.is_null() ? std::string("missing") : schema.dump()) +
+                       ", expected \"" + bspprobe::kResultSchema + "\"); run bspprobe again");
     throw InputError(file + " is not a well-formed bspprobe result: " + problems.front() +
                      (problems.size() > 1
                           ? " (and " + std::to_string(problems.size() - 1) + " more problems)"
@@ -42,23 +39,42 @@ Json read_probe(const std::string& file) {
   return root;
 }
 
+// The per_p entry measured at p, else at the nearest p (the larger of two as
+// near), with a note saying so; and a note when it was measured oversubscribed.
+const Json& entry_for(const Json& root, const std::string& file, int p, Params& par) {
+  const Json* entry = nullptr;
+  std::string have;
+  for (const Json& e : root["per_p"]) {
+    const int ep = e["p"].get<int>();
+    have += (have.empty() ? "" : ", ") + std::to_string(ep);
+    const int best = entry ? (*entry)["p"].get<int>() : 0;
+    if (!entry || std::abs(ep - p) < std::abs(best - p) ||
+        (std::abs(ep - p) == std::abs(best - p) && ep > best))
+      entry = &e;
+  }
+  const int used = (*entry)["p"].get<int>();
+  if (used != p)
+    par.notes.push_back(
+        file + " has no measurements at p = " + std::to_string(p) + " (it has p = " + have +
+        "): using the nearest, p = " + std::to_string(used) + " (bspprobe --procs " +
+        std::to_string(p) + " measures p = " + std::to_string(p) + ")");
+  if ((*entry)["oversubscribed"].get<bool>())
+    par.notes.push_back("the parameters at p = " + std::to_string(used) +
+                        " were measured oversubscribed (" + std::to_string(used) +
+                        " processes on " + std::to_string(root["processors"].get<int>()) +
+                        " processors)");
+  return *entry;
+}
+
 }  // namespace
 
 Params params_from_probe(const std::string& file, int p, std::optional<HOperator> op) {
   Json root = read_probe(file);
-  const Json* entry = nullptr;
-  std::string have;
-  for (const Json& e : root["per_p"].as_array()) {
-    int ep = static_cast<int>(e["p"].as_number());
-    have += (have.empty() ? "" : ", ") + std::to_string(ep);
-    if (ep == p) entry = &e;
-  }
-  if (!entry)
-    throw InputError(file + " has no measurements at p = " + std::to_string(p) +
-                     " (it has p = " + have + "); run bspprobe --procs " + std::to_string(p));
   Params par;
-  par.l = (*entry)["l"]["median"].as_number();
-  const Json& global = (*entry)["g_global"];
+  const Json& entry = entry_for(root, file, p, par);
+  p = entry["p"].get<int>();
+  par.l = entry["l"]["median"].get<double>();
+  const Json& global = entry["g_global"];
   const Json& f11 = root["formula11"];
   const bool have_max = global.is_object(), have_sum = f11.is_object();
   std::string why;
@@ -66,7 +82,7 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
     par.op = *op;
     why = "as asked";
   } else if (have_max && have_sum) {
-    double r2_max = global["r2"].as_number(), r2_sum = f11["r2"].as_number();
+    double r2_max = global["r2"].get<double>(), r2_sum = f11["r2"].get<double>();
     par.op = r2_sum > r2_max ? HOperator::kSum : HOperator::kMax;
     char buf[160];
     std::snprintf(buf, sizeof buf,
@@ -80,20 +96,20 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
   }
   char buf[320];
   if (par.op == HOperator::kSum && have_sum) {
-    par.g = f11["g"].as_number();
-    par.L = f11["L"].as_number();
+    par.g = f11["g"].get<double>();
+    par.L = f11["L"].get<double>();
     std::snprintf(buf, sizeof buf,
                   "%s, p = %d: l = l.median, g and L of formula 11; h = in + out (%s)",
                   file.c_str(), p, why.c_str());
   } else if (have_max) {
-    par.g = global["slope"].as_number();
-    par.L = global["intercept"].as_number();
+    par.g = global["slope"].get<double>();
+    par.L = global["intercept"].get<double>();
     std::snprintf(buf, sizeof buf,
                   "%s, p = %d: l = l.median, g and L of g_global; h = max(in, out) (%s)",
                   file.c_str(), p, why.c_str());
   } else {
     // p = 1: nothing crosses processes, so g does not matter; L is a superstep's cost.
-    par.g = (*entry)["g_local"]["slope"].as_number();
+    par.g = entry["g_local"]["slope"].get<double>();
     par.L = par.l;
     std::snprintf(buf, sizeof buf, "%s, p = %d: l = L = l.median, g = g_local", file.c_str(), p);
   }
@@ -105,6 +121,20 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
     par.L = std::max(par.L, 0.0);
     par.l = std::max(par.l, 0.0);
   }
+  return par;
+}
+
+std::optional<Params> found_params(const std::string& given, int p, std::optional<HOperator> op) {
+  const std::optional<ParamsFile> file = find_params_file(given);
+  if (!file) return std::nullopt;
+  Params par;
+  try {
+    par = params_from_probe(file->path, p, op);
+  } catch (const InputError& e) {
+    if (file->how != "BSP_PARAMS") throw;
+    throw InputError(std::string("BSP_PARAMS: ") + e.what());
+  }
+  par.notes.insert(par.notes.begin(), "parameters from " + file->path + " (" + file->how + ")");
   return par;
 }
 

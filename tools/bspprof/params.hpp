@@ -5,7 +5,9 @@
 //   h read as sum:  g and L of formula 11 (patterns with h = in + out)
 //   both:           l = l.median, the cost of an empty superstep
 // Unless the h operator is given, the reading whose line fits this machine's
-// measurements better (higher R^2) is taken, and the report says so.
+// measurements better (higher R^2) is taken, and the report says so. Where
+// the result has no measurements at the profile's p, those at the nearest p
+// measured are taken, and a note says so.
 #pragma once
 
 #include <optional>
@@ -15,8 +17,13 @@
 
 namespace bspprof {
 
-// Throws InputError with one line when the file is unreadable, not a result
-// of this bspprobe version, or has no measurements at p.
+// Throws InputError with one line when the file is unreadable, not JSON (the
+// line names the file, line and column), not a result of this bspprobe
+// version, or has no measurements at all.
 Params params_from_probe(const std::string& file, int p, std::optional<HOperator> op);
+
+// The parameters from the file find_params_file(given) finds (params_file.hpp),
+// the first note naming it and how it was found; nullopt when there is none.
+std::optional<Params> found_params(const std::string& given, int p, std::optional<HOperator> op);
 
 }  // namespace bspprof

@@ -8,14 +8,19 @@
 #include <fstream>
 #include <sstream>
 
+#include "superstep_internal/json_text.hpp"
 #include "superstep_internal/profile_files.hpp"
 #include "superstep_internal/profile_merge.hpp"
-#include "superstep_internal/json.hpp"
 
 namespace bspprof {
 
-using toolkit::Json;
-using toolkit::JsonError;
+using superstep::Json;
+
+// A profile whose JSON holds something else than the format says.
+class FormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 const char* const kKindNames[kKinds] = {"put", "hpput", "get", "hpget", "send"};
 
@@ -56,17 +61,60 @@ void add_sender(ProcessStep& to, int from) {
 
 ProcessStep read_step(const Json& s) {
   ProcessStep p;
-  const Json& t = s["t"];
-  if (!t.is_array() || t.size() != 4) throw JsonError("\"t\" is not four moments");
-  p.begin = t[0].as_number() * 1e-9;
-  p.enter = t[1].as_number() * 1e-9;
-  p.arrive = t[2].as_number() * 1e-9;
-  p.leave = t[3].as_number() * 1e-9;
-  p.site = s["site"].as_string();
-  if (const Json* label = s.find("label")) p.label = label->as_string();
-  p.pushes = static_cast<int>(s["reg"][0].as_number());
-  p.pops = static_cast<int>(s["reg"][1].as_number());
+  const Json& t = s.at("t");
+  if (!t.is_array() || t.size() != 4) throw FormatError("\"t\" is not four moments");
+  p.begin = t[0].get<double>() * 1e-9;
+  p.enter = t[1].get<double>() * 1e-9;
+  p.arrive = t[2].get<double>() * 1e-9;
+  p.leave = t[3].get<double>() * 1e-9;
+  p.site = s.at("site").get<std::string>();
+  if (auto label = s.find("label"); label != s.end()) p.label = label->get<std::string>();
+  p.pushes = s.at("reg").at(0).get<int>();
+  p.pops = s.at("reg").at(1).get<int>();
   return p;
+}
+
+// Adds the edges process q recorded in a superstep to the step's processes.
+void add_edges(Superstep& step, int q, const Json& edges, int nprocs) {
+  for (const Json& e : edges) {
+    const int partner = e.at(0).get<int>();
+    const int kind = kind_index(e.at(1).get<std::string>());
+    const double bytes = e.at(2).get<double>(), count = e.at(3).get<double>();
+    if (partner < 0 || partner >= nprocs || kind < 0)
+      throw FormatError("an edge names process " + std::to_string(partner) + " or kind " +
+                        e.at(1).dump());
+    if (partner == q) {
+      step.procs[q].self_bytes += bytes;
+      continue;
+    }
+    int from = pulls(kind) ? partner : q, to = pulls(kind) ? q : partner;
+    step.procs[from].out_bytes[kind] += bytes;
+    step.procs[from].out_count[kind] += count;
+    step.procs[to].in_bytes[kind] += bytes;
+    step.procs[to].in_count[kind] += count;
+    add_sender(step.procs[to], from);
+    add_flow(step.procs[from], to, bytes);
+  }
+}
+
+// The supersteps every process recorded, from the "processes" array.
+void read_supersteps(Profile& prof, const Json& procs) {
+  if (prof.nprocs < 1 || !procs.is_array() || procs.size() != static_cast<std::size_t>(prof.nprocs))
+    throw FormatError("\"processes\" does not hold nprocs entries");
+  std::size_t common = SIZE_MAX;
+  for (int q = 0; q < prof.nprocs; ++q) {
+    std::size_t n = procs[q].at("supersteps").size();
+    prof.recorded.push_back(static_cast<int>(n));
+    common = std::min(common, n);
+  }
+  prof.steps.resize(common);
+  for (std::size_t s = 0; s < common; ++s) {
+    Superstep& step = prof.steps[s];
+    step.procs.resize(prof.nprocs);
+    for (int q = 0; q < prof.nprocs; ++q) step.procs[q] = read_step(procs[q]["supersteps"][s]);
+    for (int q = 0; q < prof.nprocs; ++q)
+      add_edges(step, q, procs[q]["supersteps"][s].at("edges"), prof.nprocs);
+  }
 }
 
 }  // namespace
@@ -74,64 +122,31 @@ ProcessStep read_step(const Json& s) {
 Profile parse_profile(const std::string& text, const std::string& name) {
   Json root;
   try {
-    root = Json::parse(text);
-  } catch (const JsonError& e) {
-    throw InputError(name + " is not a readable profile (cut short, or not JSON: " + e.what() +
-                     ")");
+    root = superstep::parse_json(text, name);
+  } catch (const superstep::JsonSyntaxError& e) {
+    throw InputError(e.what());
   }
-  const Json* schema = root.is_object() ? root.find("schema") : nullptr;
-  if (!schema || !schema->is_string() || schema->as_string() != superstep::profile::kSchema)
+  const Json schema = root.is_object() ? root.value("schema", Json()) : Json();
+  if (schema != superstep::profile::kSchema)
     throw InputError(name + " is not a Superstep profile of this version (its \"schema\" is " +
-                     (schema ? schema->dump(false) : std::string("missing")) + ", expected \"" +
+                     (schema.is_null() ? std::string("missing") : schema.dump()) + ", expected \"" +
                      superstep::profile::kSchema + "\")");
   Profile prof;
   prof.source = name;
   try {
-    prof.complete = root["complete"].as_bool();
-    const Json& run = root["run"];
-    prof.nprocs = static_cast<int>(run["nprocs"].as_number());
-    prof.program = run["program"].as_string();
-    prof.host = run["host"].as_string();
-    prof.date = run["date"].as_string();
-    if (const Json* v = run.find("processors")) prof.processors = static_cast<int>(v->as_number());
-    if (const Json* v = run.find("load")) prof.load = v->as_number();
-    const Json& procs = root["processes"];
-    if (prof.nprocs < 1 || procs.size() != static_cast<std::size_t>(prof.nprocs))
-      throw JsonError("\"processes\" does not hold nprocs entries");
-    std::size_t common = SIZE_MAX;
-    for (int q = 0; q < prof.nprocs; ++q) {
-      std::size_t n = procs[q]["supersteps"].size();
-      prof.recorded.push_back(static_cast<int>(n));
-      common = std::min(common, n);
-    }
-    prof.steps.resize(common);
-    for (std::size_t s = 0; s < common; ++s) {
-      Superstep& step = prof.steps[s];
-      step.procs.resize(prof.nprocs);
-      for (int q = 0; q < prof.nprocs; ++q) step.procs[q] = read_step(procs[q]["supersteps"][s]);
-      for (int q = 0; q < prof.nprocs; ++q) {
-        for (const Json& e : procs[q]["supersteps"][s]["edges"].as_array()) {
-          int partner = static_cast<int>(e[0].as_number());
-          int kind = kind_index(e[1].as_string());
-          double bytes = e[2].as_number(), count = e[3].as_number();
-          if (partner < 0 || partner >= prof.nprocs || kind < 0)
-            throw JsonError("an edge names process " + std::to_string(partner) + " or kind " +
-                            e[1].dump(false));
-          if (partner == q) {
-            step.procs[q].self_bytes += bytes;
-            continue;
-          }
-          int from = pulls(kind) ? partner : q, to = pulls(kind) ? q : partner;
-          step.procs[from].out_bytes[kind] += bytes;
-          step.procs[from].out_count[kind] += count;
-          step.procs[to].in_bytes[kind] += bytes;
-          step.procs[to].in_count[kind] += count;
-          add_sender(step.procs[to], from);
-          add_flow(step.procs[from], to, bytes);
-        }
-      }
-    }
-  } catch (const JsonError& e) {
+    prof.complete = root.at("complete").get<bool>();
+    const Json& run = root.at("run");
+    prof.nprocs = run.at("nprocs").get<int>();
+    prof.program = run.at("program").get<std::string>();
+    prof.host = run.at("host").get<std::string>();
+    prof.date = run.at("date").get<std::string>();
+    if (auto v = run.find("processors"); v != run.end()) prof.processors = v->get<int>();
+    if (auto v = run.find("load"); v != run.end()) prof.load = v->get<double>();
+    read_supersteps(prof, root.at("processes"));
+  } catch (const Json::exception& e) {
+    throw InputError(name +
+                     " is not a well-formed Superstep profile: " + superstep::json_error_text(e));
+  } catch (const FormatError& e) {
     throw InputError(name + " is not a well-formed Superstep profile: " + e.what());
   }
   if (prof.steps.empty())

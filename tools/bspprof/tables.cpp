@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <sstream>
 
-#include "superstep_internal/json.hpp"
+#include "superstep_internal/json_text.hpp"
 
 namespace bspprof {
 
-using toolkit::Json;
+using superstep::Json;
 
 namespace {
 
@@ -46,11 +46,14 @@ std::string report_text(const Assessment& a, std::size_t max_rows) {
     out << "\n";
   }
   if (a.params)
+    for (const std::string& note : a.params->notes) out << note << "\n";
+  if (a.params)
     out << "parameters: g = " << fmt("%.3g", a.params->g * 1e9)
         << " ns/word, l = " << us(a.params->l) << " us, L = " << us(a.params->L) << " us ("
         << a.params->source << ")\n";
   else
-    out << "no parameters: give --params bspprobe.json (or --g, --l, --L) for predictions\n";
+    out << "no parameters (none measured when Superstep was built, BSP_PARAMS=builtin): give "
+           "--params bspprobe.json (or --g, --l, --L) for predictions\n";
   out << "\n";
   char line[512];
   std::snprintf(line, sizeof line, "%6s %-24s %10s %6s %10s %9s %9s %11s", "step", "site", "W us",
@@ -108,79 +111,80 @@ std::string report_json(const Assessment& a) {
   const Profile& prof = *a.profile;
   const Prediction& pr = a.prediction;
   Json root = Json::object();
-  root.set("schema", "superstep-bspprof-report/1");
-  root.set("program", prof.program);
-  root.set("nprocs", prof.nprocs);
-  root.set("complete", prof.complete);
-  root.set("supersteps", static_cast<long>(prof.steps.size()));
+  root["schema"] = "superstep-bspprof-report/1";
+  root["program"] = prof.program;
+  root["nprocs"] = prof.nprocs;
+  root["complete"] = prof.complete;
+  root["supersteps"] = prof.steps.size();
   if (a.params) {
     Json p = Json::object();
-    p.set("g", a.params->g);
-    p.set("l", a.params->l);
-    p.set("L", a.params->L);
-    p.set("h_operator", name_of(a.params->op));
-    p.set("source", a.params->source);
-    root.set("params", p);
+    p["g"] = a.params->g;
+    p["l"] = a.params->l;
+    p["L"] = a.params->L;
+    p["h_operator"] = name_of(a.params->op);
+    p["source"] = a.params->source;
+    p["notes"] = a.params->notes;
+    root["params"] = p;
   } else {
-    root.set("params", nullptr);
+    root["params"] = nullptr;
   }
   Json totals = Json::object();
-  totals.set("measured", pr.measured);
+  totals["measured"] = pr.measured;
   Json models = Json::object();
   for (const ModelError& e : a.models) {
     Json m = Json::object();
-    m.set("total", e.total);
-    m.set("total_error_percent", e.total_error);
-    m.set("median_step_error_percent", e.median_error);
-    m.set("worst_step_error_percent", e.worst_error);
-    m.set("worst_step", static_cast<long>(e.worst_step));
+    m["total"] = e.total;
+    m["total_error_percent"] = e.total_error;
+    m["median_step_error_percent"] = e.median_error;
+    m["worst_step_error_percent"] = e.worst_error;
+    m["worst_step"] = e.worst_step;
     Json wrong = Json::array();
-    for (std::size_t s : e.most_wrong) wrong.push_back(static_cast<long>(s));
-    m.set("most_wrong", wrong);
-    models.set(e.name, m);
+    for (std::size_t s : e.most_wrong) wrong.push_back(s);
+    m["most_wrong"] = wrong;
+    models[e.name] = m;
   }
-  root.set("totals", totals);
-  root.set("models", models);
+  root["totals"] = totals;
+  root["models"] = models;
   Json steps = Json::array();
   for (std::size_t s = 0; s < pr.steps.size(); ++s) {
     const StepPrediction& sp = pr.steps[s];
     Json j = Json::object();
-    j.set("s", static_cast<long>(s));
-    j.set("site", first(prof, s).site);
-    j.set("label", first(prof, s).label);
-    j.set("W", sp.W);
-    j.set("mean_w", sp.mean_w);
-    j.set("h", sp.h);
-    j.set("measured", sp.measured);
+    j["s"] = s;
+    j["site"] = first(prof, s).site;
+    j["label"] = first(prof, s).label;
+    j["W"] = sp.W;
+    j["mean_w"] = sp.mean_w;
+    j["h"] = sp.h;
+    j["measured"] = sp.measured;
     if (a.params) {
-      j.set("bsp", sp.bsp);
-      j.set("bspwb", sp.bspwb);
-      j.set("mpm", sp.mpm);
+      j["bsp"] = sp.bsp;
+      j["bspwb"] = sp.bspwb;
+      j["mpm"] = sp.mpm;
     }
     Json procs = Json::array();
     for (const ProcessStep& p : prof.steps[s].procs) {
       Json q = Json::object();
-      q.set("w", p.w());
-      q.set("wait", p.wait());
-      q.set("move", p.move());
+      q["w"] = p.w();
+      q["wait"] = p.wait();
+      q["move"] = p.move();
       Json out = Json::object(), in = Json::object();
       for (int k = 0; k < kKinds; ++k) {
-        out.set(kKindNames[k], Json::numbers({p.out_bytes[k], p.out_count[k]}));
-        in.set(kKindNames[k], Json::numbers({p.in_bytes[k], p.in_count[k]}));
+        out[kKindNames[k]] = Json::array({p.out_bytes[k], p.out_count[k]});
+        in[kKindNames[k]] = Json::array({p.in_bytes[k], p.in_count[k]});
       }
-      q.set("out", out);
-      q.set("in", in);
-      q.set("h_max", h_of(p, HOperator::kMax));
-      q.set("h_sum", h_of(p, HOperator::kSum));
-      q.set("pushes", p.pushes);
-      q.set("pops", p.pops);
+      q["out"] = out;
+      q["in"] = in;
+      q["h_max"] = h_of(p, HOperator::kMax);
+      q["h_sum"] = h_of(p, HOperator::kSum);
+      q["pushes"] = p.pushes;
+      q["pops"] = p.pops;
       procs.push_back(q);
     }
-    j.set("processes", procs);
+    j["processes"] = procs;
     steps.push_back(j);
   }
-  root.set("steps", steps);
-  return root.dump(true) + "\n";
+  root["steps"] = steps;
+  return root.dump(2) + "\n";
 }
 
 }  // namespace bspprof

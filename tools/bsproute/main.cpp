@@ -25,8 +25,8 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 // svg: the command's plot; the commands that draw none refuse --svg (options.hpp).
-void write_outputs(const Options& o, const toolkit::Json& json, const std::string& svg) {
-  if (!o.json.empty()) write_file(o.json, json.dump() + "\n");
+void write_outputs(const Options& o, const Json& json, const std::string& svg) {
+  if (!o.json.empty()) write_file(o.json, json.dump(2) + "\n");
   if (!o.svg.empty()) write_file(o.svg, svg);
 }
 

@@ -16,8 +16,8 @@ LawFit fit_laws(const std::vector<GridPoint>& points) {
   }
   LawFit fit;
   try {
-    fit.steps_fit = fit_least_squares(steps_rows, steps);
-    fit.busiest_fit = fit_least_squares(busiest_rows, busiest);
+    fit.steps_fit = toolkit::fit_least_squares(steps_rows, steps);
+    fit.busiest_fit = toolkit::fit_least_squares(busiest_rows, busiest);
   } catch (const std::invalid_argument&) {
     throw std::invalid_argument("the grid needs at least two values of n and of h to fit the laws");
   }

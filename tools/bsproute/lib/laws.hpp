@@ -34,8 +34,8 @@ struct LawFit {
   double steps_per_n = 0;     // b
   double busiest_per_h = 0;   // c in d = (c + e n) h
   double busiest_per_nh = 0;  // e
-  LinearFit steps_fit;
-  LinearFit busiest_fit;
+  toolkit::LinearFit steps_fit;
+  toolkit::LinearFit busiest_fit;
 };
 
 struct GridResult {

@@ -58,7 +58,7 @@ std::vector<TransputerCase> run_transputer(const TransputerSpec& spec) {
         c.microseconds.push_back(r.steps.mean * t_m);
         rows.push_back({static_cast<double>(h), 1.0});
       }
-      const LinearFit fit = fit_least_squares(rows, c.microseconds);
+      const toolkit::LinearFit fit = toolkit::fit_least_squares(rows, c.microseconds);
       c.a = fit.coefficients[0];
       c.b = fit.coefficients[1];
       c.r2 = fit.r2;

@@ -1,6 +1,4 @@
-// The fits recover known coefficients from synthetic data.
-#include "least_squares.hpp"
-
+// The routing laws fitted to a synthetic grid recover its coefficients.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -10,28 +8,6 @@
 
 namespace bsproute {
 namespace {
-
-TEST(LeastSquares, RecoversExactCoefficients) {
-  std::vector<std::vector<double>> rows;
-  std::vector<double> y;
-  for (double x1 : {1.0, 2.0, 5.0})
-    for (double x2 : {0.0, 3.0, 4.0}) {
-      rows.push_back({x1, x2, 1.0});
-      y.push_back(2.5 * x1 - 0.75 * x2 + 4);
-    }
-  const LinearFit f = fit_least_squares(rows, y);
-  EXPECT_NEAR(f.coefficients[0], 2.5, 1e-12);
-  EXPECT_NEAR(f.coefficients[1], -0.75, 1e-12);
-  EXPECT_NEAR(f.coefficients[2], 4, 1e-12);
-  EXPECT_NEAR(f.r2, 1, 1e-12);
-  EXPECT_NEAR(f.rms_residual, 0, 1e-9);
-}
-
-TEST(LeastSquares, RefusesUnderdeterminedAndDependentSystems) {
-  EXPECT_THROW(fit_least_squares({{1, 2}}, {3}), std::invalid_argument);
-  EXPECT_THROW(fit_least_squares({{1, 2}, {2, 4}, {3, 6}}, {1, 2, 3}), std::invalid_argument);
-  EXPECT_THROW(fit_least_squares({{1}, {2}}, {1}), std::invalid_argument);
-}
 
 GridPoint synthetic(int n, int h, double a, double b, double c, double e, double noise) {
   GridPoint p;
