@@ -17,6 +17,13 @@ double Options::extra(const std::string& name) const {
   std::abort();
 }
 
+const std::string& Options::choice(const std::string& name) const {
+  for (const ChoiceOption& c : choices)
+    if (c.name == name) return c.value;
+  std::fprintf(stderr, "internal error: no option --%s\n", name.c_str());
+  std::abort();
+}
+
 bool is_power_of_two(long long x) { return x > 0 && (x & (x - 1)) == 0; }
 
 void bad_argument(const AppInfo& app, const std::string& message) {
@@ -33,13 +40,22 @@ void print_help(const AppInfo& app) {
   std::ostringstream out;
   out << "usage: " << app.name << " [options]\n\n"
       << app.summary << "\n\n"
-      << "options:\n"
-      << "  -n, --size N        " << app.size_help << " (default " << app.default_n << ")\n"
-      << "  -p, --procs P       BSP processes (default: bsp_nprocs(), the processors\n"
-      << "                      available, or the job size under mpirun)\n"
-      << "  --seed S            seed of the generated input (default 1)\n"
-      << "  --iterations I      repetitions; the time printed is the best (default "
+      << "options:\n";
+  if (!app.fixed_input)
+    out << "  -n, --size N        " << app.size_help << " (default " << app.default_n << ")\n";
+  out << "  -p, --procs P       BSP processes (default: bsp_nprocs(), the processors\n"
+      << "                      available, or the job size under mpirun)\n";
+  if (!app.fixed_input) out << "  --seed S            seed of the generated input (default 1)\n";
+  out << "  --iterations I      repetitions; the time printed is the best (default "
       << app.default_iterations << ")\n";
+  for (const ChoiceOption& c : app.choices) {
+    std::string names;
+    for (const std::string& v : c.choices) names += (names.empty() ? "" : "|") + v;
+    out << "  --" << c.name << " " << names
+        << std::string(c.name.size() + names.size() < 16 ? 16 - c.name.size() - names.size() : 1,
+                       ' ')
+        << c.help << " (default " << c.value << ")\n";
+  }
   for (const ExtraOption& e : app.extras)
     out << "  --" << e.name << " X" << std::string(e.name.size() < 16 ? 16 - e.name.size() : 1, ' ')
         << e.help << " (default " << e.value << ")\n";
@@ -48,6 +64,19 @@ void print_help(const AppInfo& app) {
       << "  -h, --help          this text\n";
   if (!app.notes.empty()) out << "\n" << app.notes << "\n";
   std::cout << out.str();
+}
+
+// --name CHOICE: the value must be one of the option's choices.
+void parse_choice(const AppInfo& app, ChoiceOption& c, const std::string& text) {
+  std::string names;
+  for (const std::string& v : c.choices) {
+    if (v == text) {
+      c.value = text;
+      return;
+    }
+    names += (names.empty() ? "" : ", ") + v;
+  }
+  bad_argument(app, "--" + c.name + " must be one of " + names + ", not '" + text + "'");
 }
 
 long long parse_integer(const AppInfo& app, const std::string& option, const std::string& text) {
@@ -75,6 +104,7 @@ Options parse_options(const AppInfo& app, int argc, char** argv) {
   o.n = app.default_n;
   o.iterations = app.default_iterations;
   o.extras = app.extras;
+  o.choices = app.choices;
   bool p_given = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -94,6 +124,8 @@ Options parse_options(const AppInfo& app, int argc, char** argv) {
       if (i + 1 >= argc) bad_argument(app, arg + " needs a value");
       return argv[++i];
     };
+    if (app.fixed_input && (arg == "-n" || arg == "--size" || arg == "--seed"))
+      bad_argument(app, arg + " does not apply: the class fixes the input");
     if (arg == "-n" || arg == "--size") {
       o.n = parse_integer(app, arg, next());
       if (o.n <= 0) bad_argument(app, "the size must be positive, not " + std::to_string(o.n));
@@ -122,6 +154,11 @@ Options parse_options(const AppInfo& app, int argc, char** argv) {
       o.params = next();
     } else {
       bool known = false;
+      for (ChoiceOption& c : o.choices)
+        if (arg == "--" + c.name) {
+          parse_choice(app, c, next());
+          known = true;
+        }
       for (ExtraOption& e : o.extras)
         if (arg == "--" + e.name) {
           e.value = parse_number(app, arg, next());
