@@ -195,8 +195,13 @@ bool Ranker::full_verify() {
     ok = ok && e.first >= previous;
     previous = e.last;
   }
-  const bool all_arrived = bsp_sumD(static_cast<double>(local_total_)) ==
-                           static_cast<double>(1LL << c_.total_log2);
+  // The same keys as generated: their number and their sum (below 2^50: exact in a double).
+  double sent = 0, arrived = 0;
+  for (int key : keys_) sent += key;
+  for (int key : sorted) arrived += key;
+  const bool all_arrived =
+      bsp_sumD(static_cast<double>(local_total_)) == static_cast<double>(1LL << c_.total_log2) &&
+      bsp_sumD(sent) == bsp_sumD(arrived);
   return bsp_all(ok) && all_arrived;
 }
 

@@ -25,7 +25,8 @@ class Ranker {
   // One iteration (1 .. kIterations) of NPB's rank(); counts the test keys ranked right.
   void rank(int iteration);
   // After the last iteration: sorts the received keys by their ranks and checks, across all
-  // processes, that every key arrived and that the whole sequence is in order (collective).
+  // processes, that the whole sequence is in order and holds the keys generated (their number
+  // and sum) (collective).
   bool full_verify();
   // Pops the registration (collective; one superstep).
   void release();
