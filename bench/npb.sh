@@ -93,6 +93,7 @@ launch() {
 }
 
 configs=(npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 samples=$work/samples.tsv  # kernel class p config mops
 : >"$samples"
 failures=0
@@ -123,6 +124,7 @@ model=$(lscpu | awk -F: '/^Model name/ { sub(/^[ \t]+/, "", $2); print $2; exit 
 echo
 echo "NPB 3.4 IS and MG: Mop/s, median of $launches interleaved launches (spread: (max - min) / median)"
 echo "machine: ${model:-unknown processor}, $cores processors; $(mpirun --version 2>&1 | head -1); $(mpif90 --version 2>&1 | head -1)"
+echo "load average before the launches: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 # The table: per kernel, class, p and program, the median and spread; the ratio to the NPB run
 # over the same transport (shared memory for the first three programs, TCP for the others).
