@@ -3,6 +3,7 @@
 # own MPI codes, on the same machine, the same class and the same p.
 #   bash bench/npb.sh NPB_DIR [build-dir]          (build-dir defaults to build)
 #   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg" bash bench/npb.sh NPB_DIR
+#   CONFIGS="npb-mpi superstep-shm" bash bench/npb.sh NPB_DIR     (some of the six programs)
 # NPB_DIR: an NPB 3.4 source tree you downloaded from NASA (the folder NPB3.4-MPI, or the one
 # above it). It is copied to a temporary folder and built there (config/make.def from
 # make.def.template with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself
@@ -49,6 +50,12 @@ for k in $kernels; do
   case $k in is | mg) ;; *) echo "npb.sh: kernel $k is not is or mg" >&2; exit 2 ;; esac
 done
 
+all_configs="npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp"
+read -r -a configs <<<"${CONFIGS:-$all_configs}"
+for config in "${configs[@]}"; do
+  case " $all_configs " in *" $config "*) ;; *) echo "npb.sh: program $config is not one of $all_configs" >&2; exit 2 ;; esac
+done
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/npb.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cp -r "$npb_src" "$work/npb"
@@ -92,9 +99,8 @@ launch() {
   esac
 }
 
-configs=(npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-samples=$work/samples.tsv  # kernel class p config mops
+samples=$work/samples.tsv  # kernel, class (after its rank S1 W2 A3 B4 C5), p, program, Mop/s
 : >"$samples"
 failures=0
 for k in $kernels; do
@@ -113,7 +119,8 @@ for k in $kernels; do
             failures=$((failures + 1))
             continue
           fi
-          printf '%s\t%s\t%s\t%s\t%s\n' "$k" "$c" "$p" "$config" "$mops" >>"$samples"
+          rank=$(expr index SWABC "$c")
+          printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$mops" >>"$samples"
         done
       done
     done
@@ -156,7 +163,7 @@ sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 -k5,5g "$samples" | awk -F'\t' -v cores="$
         ratio = "-"
         if (c != base && (order[i], base) in median && median[order[i], base] > 0)
           ratio = sprintf("%.2f", median[order[i], c] / median[order[i], base])
-        printf "| %s | %s | %s%s | %s | %.1f | %.0f%% | %s |\n", toupper(f[1]), f[2], f[3],
+        printf "| %s | %s | %s%s | %s | %.1f | %.0f%% | %s |\n", toupper(f[1]), substr(f[2], 2), f[3],
                (f[3] > cores ? " (oversubscribed)" : ""), c, median[order[i], c],
                spreads[order[i], c], ratio
       }
