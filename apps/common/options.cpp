@@ -52,7 +52,7 @@ void print_help(const AppInfo& app) {
     std::string names;
     for (const std::string& v : c.choices) names += (names.empty() ? "" : "|") + v;
     out << "  --" << c.name << " " << names
-        << std::string(c.name.size() + names.size() < 16 ? 16 - c.name.size() - names.size() : 1,
+        << std::string(c.name.size() + names.size() < 17 ? 17 - c.name.size() - names.size() : 1,
                        ' ')
         << c.help << " (default " << c.value << ")\n";
   }

@@ -48,9 +48,17 @@ Ranker::Ranker(const ProblemClass& c)
     x += g.next();
     key = static_cast<int>(k * x);
   }
+  for (long long g = 1; g <= 2 * kIterations; ++g)
+    if (g >= n_ * s_ && g < n_ * (s_ + 1)) generated_.push_back(keys_[g - n_ * s_]);
   received_.resize(static_cast<std::size_t>(n_ + n_ / 2));
   bsp_push_reg(received_.data(), bytes(static_cast<long long>(received_.size())));
   bsp_sync();
+}
+
+void Ranker::restart() {
+  std::size_t next = 0;
+  for (long long g = 1; g <= 2 * kIterations; ++g)
+    if (g >= n_ * s_ && g < n_ * (s_ + 1)) keys_[g - n_ * s_] = generated_[next++];
 }
 
 void Ranker::release() {
@@ -87,10 +95,15 @@ void Ranker::bucket_keys(int iteration) {
   for (int i = 0; i < kTestKeys; ++i)
     if (c_.test_index[i] >= begin && c_.test_index[i] < begin + n_)
       bucket_size_[buckets_ + i] = keys_[c_.test_index[i] - begin];
-  for (int key : keys_) ++bucket_size_[key >> shift_];
+  // Locals, not members, in the loops: a store through an int* could otherwise change shift_.
+  const int shift = shift_;
+  int* sizes = bucket_size_.data();
+  for (int key : keys_) ++sizes[key >> shift];
   std::vector<long long> fill(static_cast<std::size_t>(buckets_), 0);
-  for (int b = 1; b < buckets_; ++b) fill[b] = fill[b - 1] + bucket_size_[b - 1];
-  for (int key : keys_) bucketed_[fill[key >> shift_]++] = key;
+  for (int b = 1; b < buckets_; ++b) fill[b] = fill[b - 1] + sizes[b - 1];
+  int* out = bucketed_.data();
+  long long* next = fill.data();
+  for (int key : keys_) out[next[key >> shift]++] = key;
 }
 
 // Whole buckets to processes: process j takes the buckets up to the one at which the running
@@ -163,8 +176,10 @@ void Ranker::count_and_check(int iteration) {
   const long long min_key = static_cast<long long>(first) << shift_;
   const long long range = first > last ? 0 : static_cast<long long>(last - first + 1) << shift_;
   counts_.assign(static_cast<std::size_t>(range), 0);
-  for (long long i = 0; i < local_total_; ++i) ++counts_[received_[i] - min_key];
-  for (long long k = 1; k < range; ++k) counts_[k] += counts_[k - 1];
+  int* counts = counts_.data();
+  const int* keys = received_.data();
+  for (long long i = 0, total = local_total_; i < total; ++i) ++counts[keys[i] - min_key];
+  for (long long k = 1; k < range; ++k) counts[k] += counts[k - 1];
   long long lesser = 0;
   for (int b = 0; b < first && b < buckets_; ++b) lesser += totals_[b];
   for (int i = 0; i < kTestKeys; ++i) {

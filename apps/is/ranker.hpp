@@ -24,6 +24,9 @@ class Ranker {
   explicit Ranker(const ProblemClass& c);
   // One iteration (1 .. kIterations) of NPB's rank(); counts the test keys ranked right.
   void rank(int iteration);
+  // Gives the keys the iterations change (global indices 1 .. 2 kIterations) their generated
+  // values back, so that the ten iterations can run again from the same state.
+  void restart();
   // After the last iteration: sorts the received keys by their ranks and checks, across all
   // processes, that the whole sequence is in order and holds the keys generated (their number
   // and sum) (collective).
@@ -47,6 +50,7 @@ class Ranker {
   long long n_;  // keys per process
   int buckets_, shift_;
   std::vector<int> keys_, bucketed_, received_, counts_;
+  std::vector<int> generated_;  // the generated values of keys 1 .. 2 kIterations, where mine
   std::vector<int> bucket_size_, totals_;  // buckets, then the five test key values
   std::vector<int> first_, last_;          // the buckets of each process (first > last: none)
   std::vector<int> send_count_, send_offset_, remote_offset_;
