@@ -1,6 +1,6 @@
 // is: the NAS Parallel Benchmarks' integer sort (NPB 3.4 IS) in BSPlib.
 //
-// NPB's keys (its generator, seed 314159265, multiplier 5^13), classes and verification; the
+// NPB's keys (its generator from 314159265 with multiplier 5^13), classes and verification; the
 // ranking as apps/is/ranker.hpp describes. After one untimed iteration, the ten timed
 // iterations rank all keys; the Mop/s figure is NPB's, 10 * keys / time / 10^6.
 //

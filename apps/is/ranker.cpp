@@ -38,7 +38,7 @@ Ranker::Ranker(const ProblemClass& c)
       remote_offset_(first_.size()) {
   // Key i of the whole sequence is (max_key / 4) (r(4i+1) + .. + r(4i+4)): this process's
   // keys start 4 n s numbers into the sequence.
-  apps::npb::Generator g(apps::npb::kSeed);
+  apps::npb::Generator g(apps::npb::kStart);
   g.skip(4 * static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(s_));
   const double k = static_cast<double>((1LL << c.max_key_log2) / 4);
   for (int& key : keys_) {

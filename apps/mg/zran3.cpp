@@ -43,7 +43,7 @@ void zran3(const Level& top, double* v, apps::npb::CommTally& tally) {
   for (int z = top.lo; z <= top.hi; ++z)
     for (int i2 = 1; i2 <= top.n; ++i2) {
       const long long first = n * ((i2 - 1) + n * (z - 1));
-      apps::npb::Generator g(apps::npb::kSeed);
+      apps::npb::Generator g(apps::npb::kStart);
       g.skip(static_cast<std::uint64_t>(first));
       for (int i1 = 1; i1 <= top.n; ++i1) {
         const Candidate c{g.next(), first + i1 - 1};

@@ -17,7 +17,7 @@
 namespace apps::npb {
 
 inline constexpr std::uint64_t kMultiplier = 1220703125;  // 5^13
-inline constexpr std::uint64_t kSeed = 314159265;
+inline constexpr std::uint64_t kStart = 314159265;  // x(0)
 inline constexpr std::uint64_t kMask = (std::uint64_t{1} << 46) - 1;
 
 // a^k mod 2^46.
