@@ -9,10 +9,11 @@
 //   W = O(n^3 / p)                       (the levels with n_k >= 2p; the replicated coarse
 //                                         levels below add O(p^3) each, computed everywhere)
 //   h = sum over the exchanges of 2 planes of the level (2 words per double), each a
-//       superstep of bsp_hpput; on the finest level 3 exchanges (residual, smoother,
-//       restriction's source level), 3 on each intermediate level, plus one gather of p
-//       planes of n_k = p points where the hierarchy turns replicated
-//   S = about 3 lt supersteps, plus 2 reductions per norm
+//       superstep of bsp_hpput: on the finest level 3 (the residual twice, the smoother), on
+//       each coarser distributed level 3 (the restriction onto it, the residual, the
+//       smoother), plus one gather of p - 1 planes of (p + 2)^2 doubles where the hierarchy
+//       turns replicated; replicated levels exchange nothing (their halos wrap locally)
+//   S = about 3 (lt - log2 p) supersteps, plus 2 reductions per norm
 // The prediction adds up the exchanges and reductions the run made.
 #include <bsp.h>
 
