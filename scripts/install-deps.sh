@@ -5,9 +5,10 @@ set -euo pipefail
 # man-db renders the manual pages in the tests (man -l); mandoc lints them and renders docs/api;
 # FFTW is the reference the FFT application checks itself against; chromium loads bspprof's
 # HTML page in a test (tests/prof/html_renders.sh); iproute2 makes the network namespaces the
-# udp engine is tested across (tests/udp/netns.sh).
+# udp engine is tested across (tests/udp/netns.sh); gfortran builds NPB's MPI code of MG
+# (mpif90) for bench/npb.sh.
 packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
-  mandoc libfftw3-dev chromium iproute2)
+  mandoc libfftw3-dev chromium iproute2 gfortran)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
