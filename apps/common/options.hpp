@@ -16,6 +16,14 @@ struct ExtraOption {
   double value;  // the default, replaced by what the command line says
 };
 
+// An option of the app's own that names one of a few choices: --name CHOICE.
+struct ChoiceOption {
+  std::string name;
+  std::string help;
+  std::vector<std::string> choices;
+  std::string value;  // the default, replaced by what the command line says
+};
+
 struct AppInfo {
   std::string name;       // program name, used in messages
   std::string summary;    // one line: what it computes and how
@@ -24,6 +32,9 @@ struct AppInfo {
   int default_iterations;
   std::vector<ExtraOption> extras;
   std::string notes;  // extra paragraphs for --help (constraints, checks)
+  std::vector<ChoiceOption> choices = {};
+  // The input is fixed by the app (the NAS benchmarks' classes): no -n and no --seed.
+  bool fixed_input = false;
 };
 
 struct Options {
@@ -33,8 +44,10 @@ struct Options {
   int iterations = 1;
   std::string params;  // bspprobe JSON for predictions, or empty
   std::vector<ExtraOption> extras;
+  std::vector<ChoiceOption> choices;
 
   double extra(const std::string& name) const;
+  const std::string& choice(const std::string& name) const;
 };
 
 // Parses argv. Exits 0 after --help, 2 after a bad argument.

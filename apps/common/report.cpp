@@ -20,8 +20,14 @@ std::string format(const char* fmt, ...) {
 
 Report::Report(const AppInfo& app, const Options& o)
     : name_(app.name), params_file_(o.params), p_(o.p) {
-  std::printf("%s: n = %lld, p = %d, seed = %llu, iterations = %d\n", name_.c_str(), o.n, o.p,
-              o.seed, o.iterations);
+  std::string choices;
+  for (const ChoiceOption& c : o.choices) choices += c.name + " = " + c.value + ", ";
+  if (app.fixed_input)
+    std::printf("%s: %sp = %d, iterations = %d\n", name_.c_str(), choices.c_str(), o.p,
+                o.iterations);
+  else
+    std::printf("%s: n = %lld, %sp = %d, seed = %llu, iterations = %d\n", name_.c_str(), o.n,
+                choices.c_str(), o.p, o.seed, o.iterations);
 }
 
 void Report::check(const std::string& what, bool ok) {
@@ -35,6 +41,11 @@ void Report::times(double parallel_s, const std::string& baseline_name, double b
   parallel_s_ = parallel_s;
   std::printf("time: %.6f s at p = %d; %s %.6f s; speedup %.2f\n", parallel_s, p_,
               baseline_name.c_str(), baseline_s, baseline_s / parallel_s);
+}
+
+void Report::measured(double parallel_s) {
+  parallel_s_ = parallel_s;
+  std::printf("time: %.6f s at p = %d\n", parallel_s, p_);
 }
 
 void Report::baseline(const std::string& name, double seconds, const std::string& speedup_name) {

@@ -27,6 +27,8 @@ class Report {
   // The parallel time and the sequential baselines it is compared with.
   void times(double parallel_s, const std::string& baseline_name, double baseline_s);
   void baseline(const std::string& name, double seconds, const std::string& speedup_name);
+  // The parallel time alone, for the apps that have no sequential program to compare with.
+  void measured(double parallel_s);
   // The prediction at this p, when --params was given; params is the machine at this p, if
   // bspprobe measured it.
   // Oversubscribed (p above bspprobe's processors), the work term is scaled by p / processors.

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# NAS Parallel Benchmarks IS and MG: Superstep's BSPlib codes (apps/is, apps/mg) beside NPB's
+# own MPI codes, on the same machine, the same class and the same p.
+#   bash bench/npb.sh NPB_DIR [build-dir]          (build-dir defaults to build)
+#   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg" bash bench/npb.sh NPB_DIR
+#   CONFIGS="npb-mpi superstep-shm" bash bench/npb.sh NPB_DIR     (some of the six programs)
+# NPB_DIR: an NPB 3.4 source tree you downloaded from NASA (the folder NPB3.4-MPI, or the one
+# above it). It is copied to a temporary folder and built there (config/make.def from
+# make.def.template with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself
+# is not touched. Every row is a median over LAUNCHES interleaved launches of six programs:
+#   npb-mpi        NPB's code under mpirun (Open MPI, its shared-memory transport)
+#   superstep-shm  apps/is or apps/mg on the shared-memory engine
+#   superstep-mpi  the same binary on Superstep's MPI engine, under the same mpirun
+#   npb-mpi-tcp    NPB's code under mpirun --mca btl tcp,self (no shared memory: as a cluster)
+#   superstep-mpi-tcp  Superstep's MPI engine under that same mpirun
+#   superstep-udp  Superstep's udp engine (bsprun --engine udp)
+# and the ratio ours / NPB compares the first three with npb-mpi, the last three with
+# npb-mpi-tcp. Each launch must print NPB's "Verification = SUCCESSFUL"; one that does not is
+# reported and counted as a failure (exit status 1). Both sides use Open MPI's ob1 layer
+# (--mca pml ob1). PROCS defaults to the powers of two up to the number of processors: p above
+# it would share processors (oversubscription), which the table would mark.
+set -euo pipefail
+
+usage() {
+  echo "usage: bash bench/npb.sh NPB_DIR [build-dir]   (see the comment at the top)" >&2
+  exit 2
+}
+[ $# -ge 1 ] && [ $# -le 2 ] || usage
+npb_src=$1
+build=${2:-build}
+[ -d "$npb_src/NPB3.4-MPI" ] && npb_src=$npb_src/NPB3.4-MPI
+[ -f "$npb_src/IS/is.c" ] && [ -f "$npb_src/MG/mg.f90" ] && [ -f "$npb_src/config/make.def.template" ] ||
+  { echo "npb.sh: $1 is no NPB 3.4 MPI source tree (no IS/is.c, MG/mg.f90, config/make.def.template)" >&2; exit 2; }
+[ -x "$build/apps/is" ] && [ -x "$build/apps/mg" ] && [ -x "$build/bin/bsprun" ] ||
+  { echo "npb.sh: build first: cmake --build $build --target app_is app_mg bsprun bsp_mpi bsp_udp" >&2; exit 2; }
+for tool in mpirun mpicc mpif90 make; do
+  command -v "$tool" >/dev/null || { echo "npb.sh: $tool not found (Debian: openmpi-bin libopenmpi-dev gfortran)" >&2; exit 2; }
+done
+cores=$(nproc)
+default_procs=""
+for ((p = 1; p <= cores; p *= 2)); do default_procs="$default_procs $p"; done
+procs=${PROCS:-$default_procs}
+classes=${CLASSES:-S W}
+kernels=${KERNELS:-is mg}
+launches=${LAUNCHES:-5}
+for c in $classes; do
+  case $c in S | W | A | B | C) ;; *) echo "npb.sh: class $c is not one of S W A B C" >&2; exit 2 ;; esac
+done
+for k in $kernels; do
+  case $k in is | mg) ;; *) echo "npb.sh: kernel $k is not is or mg" >&2; exit 2 ;; esac
+done
+
+all_configs="npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp"
+read -r -a configs <<<"${CONFIGS:-$all_configs}"
+for config in "${configs[@]}"; do
+  case " $all_configs " in *" $config "*) ;; *) echo "npb.sh: program $config is not one of $all_configs" >&2; exit 2 ;; esac
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/npb.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cp -r "$npb_src" "$work/npb"
+npb=$work/npb
+
+# config/make.def: the template with mpicc/mpif90 at -O3; gfortran 10 and later reject NPB's
+# MPI calls with buffers of different ranks unless told to allow the mismatch.
+fflags="-O3"
+if echo "end" >"$work/probe.f90" && mpif90 -fallow-argument-mismatch -c "$work/probe.f90" -o "$work/probe.o" 2>/dev/null; then
+  fflags="-O3 -fallow-argument-mismatch"
+fi
+sed -e "s|^MPIFC[[:space:]]*=.*|MPIFC = mpif90|" -e "s|^MPICC[[:space:]]*=.*|MPICC = mpicc|" \
+    -e "s|^FFLAGS[[:space:]]*=.*|FFLAGS = $fflags|" -e "s|^CFLAGS[[:space:]]*=.*|CFLAGS = -O3|" \
+    "$npb/config/make.def.template" >"$npb/config/make.def"
+# Nothing of an earlier build: objects and modules may come from another compiler.
+find "$npb" \( -name '*.o' -o -name '*.mod' -o -name '*.x' \) -type f -delete
+for k in $kernels; do
+  for c in $classes; do
+    echo "== building NPB-MPI ${k^^} class $c" >&2
+    make -C "$npb" "${k^^}" CLASS="$c" >"$work/make.$k.$c.log" 2>&1 ||
+      { echo "npb.sh: building NPB's ${k^^} class $c failed:" >&2; tail -5 "$work/make.$k.$c.log" >&2; exit 1; }
+    make -C "$npb/${k^^}" clean >/dev/null 2>&1 || true
+  done
+done
+
+mpirun_flags=(--mca pml ob1)
+# launch CONFIG KERNEL CLASS P: the program's output on stdout.
+launch() {
+  local config=$1 k=$2 c=$3 p=$4
+  local over=()
+  [ "$p" -gt "$cores" ] && over=(--oversubscribe)
+  local ours=("$build/apps/$k" --class "$c" -p "$p")
+  case $config in
+    npb-mpi) mpirun "${mpirun_flags[@]}" "${over[@]}" -n "$p" "$npb/bin/$k.$c.x" ;;
+    superstep-shm) "${ours[@]}" ;;
+    superstep-mpi) mpirun "${mpirun_flags[@]}" "${over[@]}" -n "$p" -x BSP_ENGINE=mpi "${ours[@]}" ;;
+    npb-mpi-tcp) mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p" "$npb/bin/$k.$c.x" ;;
+    superstep-mpi-tcp)
+      mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p" -x BSP_ENGINE=mpi "${ours[@]}" ;;
+    superstep-udp) "$build/bin/bsprun" --engine udp -n "$p" "${ours[@]}" ;;
+  esac
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+samples=$work/samples.tsv  # kernel, class (after its rank S1 W2 A3 B4 C5), p, program, Mop/s
+: >"$samples"
+failures=0
+for k in $kernels; do
+  for c in $classes; do
+    for p in $procs; do
+      echo "== ${k^^} class $c p = $p: $launches interleaved launches of ${#configs[@]} programs" >&2
+      for ((i = 1; i <= launches; ++i)); do
+        for config in "${configs[@]}"; do
+          out=$work/run.txt
+          status=0
+          launch "$config" "$k" "$c" "$p" >"$out" 2>&1 || status=$?
+          mops=$(awk '/^ Mop\/s total/ { print $NF }' "$out")
+          if [ "$status" -ne 0 ] || ! grep -q "^ Verification *= *SUCCESSFUL" "$out" || [ -z "$mops" ]; then
+            echo "npb.sh: ${k^^} class $c p = $p $config: no successful verification (status $status):" >&2
+            tail -5 "$out" >&2
+            failures=$((failures + 1))
+            continue
+          fi
+          rank=$(expr index SWABC "$c")
+          printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$mops" >>"$samples"
+        done
+      done
+    done
+  done
+done
+
+model=$(lscpu | awk -F: '/^Model name/ { sub(/^[ \t]+/, "", $2); print $2; exit }')
+echo
+echo "NPB 3.4 IS and MG: Mop/s, median of $launches interleaved launches (spread: (max - min) / median)"
+echo "machine: ${model:-unknown processor}, $cores processors; $(mpirun --version 2>&1 | head -1); $(mpif90 --version 2>&1 | head -1)"
+echo "load average before the launches: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+# The table: per kernel, class, p and program, the median and spread; the ratio to the NPB run
+# over the same transport (shared memory for the first three programs, TCP for the others).
+sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 -k5,5g "$samples" | awk -F'\t' -v cores="$cores" '
+  function flush(   n, med, spread) {
+    if (count == 0) return
+    n = count
+    med = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+    spread = med > 0 ? (v[n] - v[1]) / med * 100 : 0
+    key = kern SUBSEP cls SUBSEP procs
+    median[key, cfg] = med
+    spreads[key, cfg] = spread
+    if (!(key in seen)) { seen[key] = 1; order[++keys] = key }
+    count = 0
+  }
+  { if ($1 != kern || $2 != cls || $3 != procs || $4 != cfg) { flush(); kern = $1; cls = $2; procs = $3; cfg = $4 }
+    v[++count] = $5 }
+  END {
+    flush()
+    split("npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp", names, " ")
+    printf "| kernel | class | p | program | Mop/s (median) | spread | ours / NPB |\n"
+    printf "|---|---|---|---|---:|---:|---:|\n"
+    for (i = 1; i <= keys; ++i) {
+      split(order[i], f, SUBSEP)
+      for (j = 1; j <= 6; ++j) {
+        c = names[j]
+        if (!((order[i], c) in median)) continue
+        base = (j <= 3) ? "npb-mpi" : "npb-mpi-tcp"
+        ratio = "-"
+        if (c != base && (order[i], base) in median && median[order[i], base] > 0)
+          ratio = sprintf("%.2f", median[order[i], c] / median[order[i], base])
+        printf "| %s | %s | %s%s | %s | %.1f | %.0f%% | %s |\n", toupper(f[1]), substr(f[2], 2), f[3],
+               (f[3] > cores ? " (oversubscribed)" : ""), c, median[order[i], c],
+               spreads[order[i], c], ratio
+      }
+    }
+  }'
+if [ "$failures" -gt 0 ]; then
+  echo "npb.sh: $failures launches did not verify" >&2
+  exit 1
+fi
