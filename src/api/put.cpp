@@ -36,25 +36,49 @@ namespace {
          nbytes >= 0 && (nbytes == 0 || (src && dst));
 }
 
-// Tiers 2 and 3: true when the put is done, false when it is a misuse (nothing done).
-[[gnu::always_inline]] inline bool put_after_first_tier(int pid, const void* src, void* dst,
-                                                        int offset, int nbytes, bool hp) {
+// nbytes and the caller's line in one argument, as the program's first tier passes them
+// (superstep_nbytes_and_line, superstep/detail/put_tier1.h).
+constexpr int nbytes_of(std::uint64_t nbytes_and_line) {
+  return static_cast<int>(static_cast<std::uint32_t>(nbytes_and_line));
+}
+constexpr int line_of(std::uint64_t nbytes_and_line) {
+  return static_cast<int>(nbytes_and_line >> 32);
+}
+
+// Tier 3, and the report of a misuse, the only reader of file and line. Out of line, so that
+// tier 2 before it touches neither them nor the registers this one needs.
+template <bool hp>
+[[gnu::noinline]] void put_tier3(int pid, const void* src, void* dst, int offset,
+                                 std::uint64_t nbytes_and_line, const char* file) {
   Runtime* rt = Runtime::active();
-  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
-    return true;
-  if (!in_range(rt, pid, src, dst, offset, nbytes)) return false;
+  const int nbytes = nbytes_of(nbytes_and_line);
   // §3.2.4 note 4: a communication of zero bytes does nothing (and checks no registration).
-  return nbytes == 0 || rt->put(pid, src, dst, static_cast<std::uint64_t>(offset),
-                                static_cast<std::uint64_t>(nbytes), hp);
+  if (in_range(rt, pid, src, dst, offset, nbytes) &&
+      (nbytes == 0 || rt->put(pid, src, dst, static_cast<std::uint64_t>(offset),
+                              static_cast<std::uint64_t>(nbytes), hp))) [[likely]]
+    return;
+  drma_misuse({hp ? "bsp_hpput" : "bsp_put", file, line_of(nbytes_and_line)}, pid, src, dst,
+              offset, nbytes, dst);
+}
+
+// Tiers 2 and 3.
+template <bool hp>
+[[gnu::always_inline]] inline void put_after_first_tier(int pid, const void* src, void* dst,
+                                                        int offset, std::uint64_t nbytes_and_line,
+                                                        const char* file) {
+  Runtime* rt = Runtime::active();
+  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes_of(nbytes_and_line))) [[likely]]
+    return;
+  put_tier3<hp>(pid, src, dst, offset, nbytes_and_line, file);
 }
 
 // A whole put, from tier 1 on, as the library's own bsp_put and bsp_hpput take it.
-[[gnu::always_inline]] inline void put(const Call& call, int pid, const void* src, void* dst,
-                                       int offset, int nbytes, bool hp) {
+template <bool hp>
+[[gnu::always_inline]] inline void put(int pid, const void* src, void* dst, int offset,
+                                       int nbytes, const char* file, int line) {
   if (superstep_put_continues(pid, src, dst, offset, nbytes)) [[likely]]
     return;
-  if (!put_after_first_tier(pid, src, dst, offset, nbytes, hp)) [[unlikely]]
-    drma_misuse(call, pid, src, dst, offset, nbytes, dst);
+  put_after_first_tier<hp>(pid, src, dst, offset, superstep_nbytes_and_line(nbytes, line), file);
 }
 
 void get(const Call& call, int pid, const void* src, int offset, void* dst, int nbytes,
@@ -70,38 +94,35 @@ void get(const Call& call, int pid, const void* src, int offset, void* dst, int 
 
 extern "C" {
 
-// After the program's inline first tier (superstep/detail/put_tier1.h): tiers 2 and 3, and the
-// report of a misuse, the only reader of file and line.
-void superstep_put_after_first_tier(int pid, const void* src, void* dst, int offset, int nbytes,
-                                    const char* file, int line) {
-  if (!put_after_first_tier(pid, src, dst, offset, nbytes, false)) [[unlikely]]
-    drma_misuse({"bsp_put", file, line}, pid, src, dst, offset, nbytes, dst);
+// After the program's inline first tier (superstep/detail/put_tier1.h).
+void superstep_put_after_first_tier(int pid, const void* src, void* dst, int offset,
+                                    std::uint64_t nbytes_and_line, const char* file) {
+  put_after_first_tier<false>(pid, src, dst, offset, nbytes_and_line, file);
 }
 
 void superstep_hpput_after_first_tier(int pid, const void* src, void* dst, int offset,
-                                      int nbytes, const char* file, int line) {
-  if (!put_after_first_tier(pid, src, dst, offset, nbytes, true)) [[unlikely]]
-    drma_misuse({"bsp_hpput", file, line}, pid, src, dst, offset, nbytes, dst);
+                                      std::uint64_t nbytes_and_line, const char* file) {
+  put_after_first_tier<true>(pid, src, dst, offset, nbytes_and_line, file);
 }
 
 // In parentheses: bsp.h's macros of these names pass the call site to the *_at functions; these
 // are the functions themselves, for &bsp_put and callers without the macros.
 void(bsp_put)(int pid, const void* src, void* dst, int offset, int nbytes) {
-  put("bsp_put", pid, src, dst, offset, nbytes, false);
+  put<false>(pid, src, dst, offset, nbytes, nullptr, 0);
 }
 
 void bsp_put_at(int pid, const void* src, void* dst, int offset, int nbytes, const char* file,
                 int line) {
-  put({"bsp_put", file, line}, pid, src, dst, offset, nbytes, false);
+  put<false>(pid, src, dst, offset, nbytes, file, line);
 }
 
 void(bsp_hpput)(int pid, const void* src, void* dst, int offset, int nbytes) {
-  put("bsp_hpput", pid, src, dst, offset, nbytes, true);
+  put<true>(pid, src, dst, offset, nbytes, nullptr, 0);
 }
 
 void bsp_hpput_at(int pid, const void* src, void* dst, int offset, int nbytes, const char* file,
                   int line) {
-  put({"bsp_hpput", file, line}, pid, src, dst, offset, nbytes, true);
+  put<true>(pid, src, dst, offset, nbytes, file, line);
 }
 
 void(bsp_get)(int pid, const void* src, int offset, void* dst, int nbytes) {

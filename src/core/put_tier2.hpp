@@ -18,15 +18,16 @@ namespace superstep {
                                                           int offset, int nbytes) {
   if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
   const LastPut& last = last_put_[pid];
-  // Unsigned: a count of 0 or less is out of range too. A NULL dst meets an empty entry
-  // (ident nullptr, size 0), which the bound below refuses.
-  std::uint64_t end = static_cast<std::uint64_t>(offset) + static_cast<std::uint32_t>(nbytes);
+  // Unsigned: a count of 0 or less is out of range too.
   if (dst != last.ident || static_cast<std::uint32_t>(nbytes) - 1 >= fast_put_max_ ||
-      offset < 0 || !src || end > last.size)
+      offset < 0 || !src)
     return false;
   // Known to the compiler: the copy then needs no call, nor the path any register that a call
   // would make it save.
   if (static_cast<std::uint32_t>(nbytes) > LastPut::kMaxBytes) __builtin_unreachable();
+  std::uint64_t end = static_cast<std::uint64_t>(offset) + static_cast<std::uint32_t>(nbytes);
+  // Also what stops a NULL dst on an empty entry (ident nullptr, size 0).
+  if (end > last.size) return false;
   Outbox& out = outbox_[parity_];
   if (!out.put_inline_if_room(pid, last.base + static_cast<std::uint32_t>(offset), src,
                               static_cast<std::uint32_t>(nbytes)))

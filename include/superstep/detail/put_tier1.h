@@ -58,26 +58,36 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
   return 1;
 }
 
-/* The library's tiers 2 and 3 of bsp_put and of bsp_hpput. A misuse is reported naming file
- * and line (file NULL: no site), which the library reads on that path only. */
-void superstep_put_after_first_tier(int pid, const void *src, void *dst, int offset, int nbytes,
-                                    const char *file, int line);
+/* The library's tiers 2 and 3 of bsp_put and of bsp_hpput, with the put's arguments but for
+ * nbytes, which travels in the low half of nbytes_and_line, and the caller's line in its high
+ * half: six arguments, all in registers (on x86-64 and AArch64), so that the call costs the
+ * program what it cost before it named its site; with constant nbytes and line (the common
+ * case), one constant. A misuse is reported naming file and line (file NULL: no site), which
+ * the library reads on that path only. */
+void superstep_put_after_first_tier(int pid, const void *src, void *dst, int offset,
+                                    __UINT64_TYPE__ nbytes_and_line, const char *file);
 void superstep_hpput_after_first_tier(int pid, const void *src, void *dst, int offset,
-                                      int nbytes, const char *file, int line);
+                                      __UINT64_TYPE__ nbytes_and_line, const char *file);
+extern __inline __attribute__((__gnu_inline__, __always_inline__)) __UINT64_TYPE__
+superstep_nbytes_and_line(int nbytes, int line) {
+  return (__UINT64_TYPE__)(unsigned int)line << 32 | (unsigned int)nbytes;
+}
 
 #if defined(__OPTIMIZE__) && !defined(SUPERSTEP_BUILDING_LIBRARY) && !defined(SUPERSTEP_NO_INLINE)
 extern __inline __attribute__((__gnu_inline__)) void bsp_put_at(int pid, const void *src,
                                                                 void *dst, int offset, int nbytes,
                                                                 const char *file, int line) {
   if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes), 1)) return;
-  superstep_put_after_first_tier(pid, src, dst, offset, nbytes, file, line);
+  superstep_put_after_first_tier(pid, src, dst, offset, superstep_nbytes_and_line(nbytes, line),
+                                 file);
 }
 extern __inline __attribute__((__gnu_inline__)) void bsp_hpput_at(int pid, const void *src,
                                                                   void *dst, int offset,
                                                                   int nbytes, const char *file,
                                                                   int line) {
   if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes), 1)) return;
-  superstep_hpput_after_first_tier(pid, src, dst, offset, nbytes, file, line);
+  superstep_hpput_after_first_tier(pid, src, dst, offset,
+                                   superstep_nbytes_and_line(nbytes, line), file);
 }
 extern __inline __attribute__((__gnu_inline__)) void bsp_put(int pid, const void *src, void *dst,
                                                              int offset, int nbytes) {
