@@ -37,12 +37,22 @@ struct superstep_put_table {
 extern struct superstep_put_table superstep_put_runs;
 
 #if defined(__GNUC__) || defined(__clang__)
+/* Grows the run by nbytes (8 or 16) copied from src and returns 1 when it
+ * has room; returns 0, having done nothing, when it has not. Calls nothing. */
+extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_run_extend(
+    struct superstep_run *run, const void *src, int nbytes) {
+  char *at = run->at;
+  if ((unsigned long)(run->end - at) < (unsigned long)nbytes) return 0;
+  superstep_copy_small(at, src, (unsigned int)nbytes);
+  run->at = at + nbytes;
+  return 1;
+}
+
 /* Appends the put to its process's run and returns 1 when it continues the
  * run and the run has room; returns 0, having done nothing, otherwise. */
 extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_put_continues(
     int pid, const void *src, const void *dst, int offset, int nbytes) {
   struct superstep_put_run *put_run;
-  char *at;
   /* Unsigned: a negative pid is out of range too. */
   if ((unsigned int)pid >= superstep_put_runs.nprocs) return 0;
   put_run = &superstep_put_runs.runs[pid];
@@ -50,10 +60,7 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
   if (dst != put_run->ident || (unsigned int)offset != put_run->next_offset ||
       (nbytes != 8 && nbytes != 16) || !src)
     return 0;
-  at = put_run->run.at;
-  if ((unsigned long)(put_run->run.end - at) < (unsigned long)nbytes) return 0;
-  superstep_copy_small(at, src, (unsigned int)nbytes);
-  put_run->run.at = at + nbytes;
+  if (!superstep_run_extend(&put_run->run, src, nbytes)) return 0;
   put_run->next_offset += (unsigned int)nbytes;
   return 1;
 }
