@@ -347,7 +347,8 @@ void bsp_pop_reg(const void *ident);
  * nbytes  bytes to copy, >= 0; a put of 0 bytes does nothing and checks
  *         no registration.
  *
- * Errors (each "superstep: error in bsp_put, process P, superstep S: ..."):
+ * Errors (each "superstep: error in bsp_put, process P, superstep S
+ * (file:line): ...", naming the line of the call: see bsp_put_at):
  *   pid <n> is outside 0..<p-1> (bsp_nprocs() is <p>); pass a pid from 0 to ...
  *   offset is <n>; it must not be negative   (also nbytes)
  *   src is NULL but nbytes is <n>; pass a valid address   (also dst)
@@ -495,7 +496,7 @@ void bsp_set_tagsize(int *tag_nbytes);
  * payload_nbytes  its size in bytes, >= 0. A message with neither tag nor
  *                 payload is still a message.
  *
- * Errors:
+ * Errors (each naming the line of the call, as bsp_put's: see bsp_send_at):
  *   pid <n> is outside 0..<p-1> (bsp_nprocs() is <p>); ...
  *   payload_nbytes is <n>; it must not be negative
  *   tag is NULL but the tag size is <n>; pass a tag of that size
