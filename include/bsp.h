@@ -28,6 +28,9 @@
  * one line on stderr, every process ends, exit status 1. A misuse found by
  * one process at its call reads
  *   superstep: error in <primitive>, process <P>, superstep <S>: <details>
+ * and for bsp_put, bsp_hpput, bsp_get, bsp_hpget and bsp_send, which name
+ * their caller's file and line (see bsp_put_at),
+ *   superstep: error in <primitive>, process <P>, superstep <S> (<file>:<line>): <details>
  * and one found when the processes compare notes at a sync (collective calls
  * that do not match) reads
  *   superstep: error in <primitive>, superstep <S>: <details>
@@ -344,7 +347,8 @@ void bsp_pop_reg(const void *ident);
  * nbytes  bytes to copy, >= 0; a put of 0 bytes does nothing and checks
  *         no registration.
  *
- * Errors (each "superstep: error in bsp_put, process P, superstep S: ..."):
+ * Errors (each "superstep: error in bsp_put, process P, superstep S
+ * (file:line): ...", naming the line of the call: see bsp_put_at):
  *   pid <n> is outside 0..<p-1> (bsp_nprocs() is <p>); pass a pid from 0 to ...
  *   offset is <n>; it must not be negative   (also nbytes)
  *   src is NULL but nbytes is <n>; pass a valid address   (also dst)
@@ -419,6 +423,36 @@ void bsp_get(int pid, const void *src, int offset, void *dst, int nbytes);
 void bsp_hpget(int pid, const void *src, int offset, void *dst, int nbytes);
 #endif
 
+#ifndef SUPERSTEP_MCBSP_COMPAT
+/**
+ * bsp_put_at, bsp_hpput_at, bsp_get_at, bsp_hpget_at - the DRMA primitives
+ * with their call site (a Superstep extension).
+ *
+ * The macros bsp_put(...), bsp_hpput(...), bsp_get(...) and bsp_hpget(...)
+ * at the end of this header make every call pass its file and line, which a
+ * misuse error then names after the superstep:
+ *   superstep: error in bsp_put, process 1, superstep 2 (prog.c:12): ...
+ * (where the primitive was called outside bsp_begin..bsp_end: "error in
+ * bsp_put (prog.c:12): ..."). Being function-like with the primitive's five
+ * arguments, the macros leave &bsp_put, (bsp_put)(...) and the functions
+ * themselves alone; an argument with a comma outside parentheses (a compound
+ * literal {1, 2}) needs parentheses. The file and line are read only when the
+ * call is a misuse: a put taken inline costs what it cost without them.
+ * Define SUPERSTEP_NO_CALL_SITE before including bsp.h to call the
+ * primitives themselves (their errors then name no site). file may be NULL
+ * (no site). The C++ interface passes its caller's line too.
+ * Arguments, errors, cost and threads: as the primitive's.
+ */
+void bsp_put_at(int pid, const void *src, void *dst, int offset, int nbytes, const char *file,
+                int line);
+void bsp_hpput_at(int pid, const void *src, void *dst, int offset, int nbytes, const char *file,
+                  int line);
+void bsp_get_at(int pid, const void *src, int offset, void *dst, int nbytes, const char *file,
+                int line);
+void bsp_hpget_at(int pid, const void *src, int offset, void *dst, int nbytes, const char *file,
+                  int line);
+#endif
+
 /** @} */
 
 /** @defgroup bsmp Bulk synchronous message passing (paper §4)
@@ -462,7 +496,7 @@ void bsp_set_tagsize(int *tag_nbytes);
  * payload_nbytes  its size in bytes, >= 0. A message with neither tag nor
  *                 payload is still a message.
  *
- * Errors:
+ * Errors (each naming the line of the call, as bsp_put's: see bsp_send_at):
  *   pid <n> is outside 0..<p-1> (bsp_nprocs() is <p>); ...
  *   payload_nbytes is <n>; it must not be negative
  *   tag is NULL but the tag size is <n>; pass a tag of that size
@@ -474,6 +508,15 @@ void bsp_set_tagsize(int *tag_nbytes);
  * Threads: one thread at a time (see Threads above).
  */
 void bsp_send(int pid, const void *tag, const void *payload, int payload_nbytes);
+
+/**
+ * bsp_send_at - bsp_send that names its call site (a Superstep extension):
+ * the macro bsp_send(...) at the end of this header passes the caller's file
+ * and line, which a misuse error names, as bsp_put_at does for bsp_put.
+ * Arguments, errors, cost and threads: as bsp_send.
+ */
+void bsp_send_at(int pid, const void *tag, const void *payload, int payload_nbytes,
+                 const char *file, int line);
 #endif
 
 #ifndef SUPERSTEP_MCBSP_COMPAT
@@ -570,6 +613,22 @@ int bsp_hpmove(void **tag_ptr, void **payload_ptr);
  * bsp_send and bsp_move runs inline, without a call (superstep/detail/). */
 #ifndef SUPERSTEP_MCBSP_COMPAT
 #include "superstep/detail/inline_paths.h"
+#endif
+
+/* The call sites of the communication primitives (bsp_put_at above): after
+ * the inline definitions, which define the functions of these names. */
+#if !defined(SUPERSTEP_MCBSP_COMPAT) && !defined(SUPERSTEP_NO_CALL_SITE) && \
+    !defined(SUPERSTEP_BUILDING_LIBRARY)
+#define bsp_put(pid, src, dst, offset, nbytes) \
+  bsp_put_at(pid, src, dst, offset, nbytes, __FILE__, __LINE__)
+#define bsp_hpput(pid, src, dst, offset, nbytes) \
+  bsp_hpput_at(pid, src, dst, offset, nbytes, __FILE__, __LINE__)
+#define bsp_get(pid, src, offset, dst, nbytes) \
+  bsp_get_at(pid, src, offset, dst, nbytes, __FILE__, __LINE__)
+#define bsp_hpget(pid, src, offset, dst, nbytes) \
+  bsp_hpget_at(pid, src, offset, dst, nbytes, __FILE__, __LINE__)
+#define bsp_send(pid, tag, payload, payload_nbytes) \
+  bsp_send_at(pid, tag, payload, payload_nbytes, __FILE__, __LINE__)
 #endif
 
 #endif /* SUPERSTEP_BSP_H */

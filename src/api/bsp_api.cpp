@@ -6,6 +6,7 @@
 #include <cstdarg>
 
 #include "api/checks.hpp"
+#include "api/misuse.hpp"
 #include "core/abort_run.hpp"
 #include "core/bsmp_receive.hpp"
 #include "util/errors.hpp"
@@ -13,6 +14,8 @@
 #include "core/runtime.hpp"
 #include "engines/engine_select.hpp"
 
+using superstep::Call;
+using superstep::send_misuse;
 using superstep::check_not_negative;
 using superstep::check_not_null;
 using superstep::check_pid;
@@ -65,72 +68,7 @@ void bsp_push_reg(const void* ident, int size) {
 
 void bsp_pop_reg(const void* ident) { running("bsp_pop_reg").pop_reg(ident); }
 
-static void drma(const char* primitive, bool is_put, int pid, const void* src, void* dst,
-                 int offset, int nbytes, bool hp) {
-  Runtime& rt = running(primitive);
-  check_pid(primitive, rt, pid);
-  check_not_negative(primitive, "offset", offset);
-  check_not_negative(primitive, "nbytes", nbytes);
-  check_not_null(primitive, "src", src, nbytes);
-  check_not_null(primitive, "dst", dst, nbytes);
-  if (is_put)
-    rt.put(primitive, pid, src, dst, static_cast<std::uint64_t>(offset),
-           static_cast<std::uint64_t>(nbytes), hp);
-  else
-    rt.get(primitive, pid, src, static_cast<std::uint64_t>(offset), dst,
-           static_cast<std::uint64_t>(nbytes), hp);
-}
-
-// The common case, every argument plainly valid, takes one branch to the
-// core; anything else goes through drma() to be diagnosed.
-static inline bool plainly_valid(const Runtime* rt, int pid, const void* src, const void* dst,
-                                 int offset, int nbytes) {
-  return rt && static_cast<unsigned>(pid) < static_cast<unsigned>(rt->nprocs()) && offset >= 0 &&
-         nbytes > 0 && src && dst;
-}
-
-// Every put but the fast paths' (superstep_put_continues, put_like_last).
-static inline void put_full(const char* primitive, int pid, const void* src, void* dst, int offset,
-                            int nbytes, bool hp) {
-  Runtime* rt = Runtime::active();
-  if (plainly_valid(rt, pid, src, dst, offset, nbytes)) [[likely]]
-    return rt->put(primitive, pid, src, dst, static_cast<std::uint64_t>(offset),
-                   static_cast<std::uint64_t>(nbytes), hp);
-  drma(primitive, true, pid, src, dst, offset, nbytes, hp);
-}
-
-// bsp_put and bsp_hpput after the first tier, which an optimised program
-// takes inline (superstep/detail/inline_paths.h): with the arguments of bsp_put, so
-// that the first tier ends in a jump here and saves no registers; tries the
-// second tier, then the full path.
-void superstep_put_after_first_tier(int pid, const void* src, void* dst, int offset, int nbytes,
-                                    int hp) {
-  Runtime* rt = Runtime::active();
-  if (rt && rt->put_like_last(pid, src, dst, offset, nbytes)) [[likely]]
-    return;
-  put_full(hp ? "bsp_hpput" : "bsp_put", pid, src, dst, offset, nbytes, hp != 0);
-}
-
-void bsp_put(int pid, const void* src, void* dst, int offset, int nbytes) {
-  if (superstep_put_continues(pid, src, dst, offset, nbytes)) [[likely]]
-    return;
-  superstep_put_after_first_tier(pid, src, dst, offset, nbytes, 0);
-}
-
-void bsp_hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
-  if (superstep_put_continues(pid, src, dst, offset, nbytes)) [[likely]]
-    return;
-  superstep_put_after_first_tier(pid, src, dst, offset, nbytes, 1);
-}
-
-void bsp_get(int pid, const void* src, int offset, void* dst, int nbytes) {
-  drma("bsp_get", false, pid, src, const_cast<void*>(static_cast<const void*>(dst)), offset, nbytes,
-       false);
-}
-
-void bsp_hpget(int pid, const void* src, int offset, void* dst, int nbytes) {
-  drma("bsp_hpget", false, pid, src, dst, offset, nbytes, true);
-}
+// bsp_put, bsp_hpput, bsp_get and bsp_hpget: api/put.cpp.
 
 void bsp_set_tagsize(int* tag_nbytes) {
   Runtime& rt = running("bsp_set_tagsize");
@@ -140,34 +78,48 @@ void bsp_set_tagsize(int* tag_nbytes) {
   *tag_nbytes = static_cast<int>(rt.set_tagsize(*tag_nbytes));
 }
 
-// Every send but the fast paths' (superstep_send_fits, Runtime::send_small).
-[[gnu::noinline]] static void send_full(int pid, const void* tag, const void* payload,
-                                        int payload_nbytes) {
-  Runtime& rt = running("bsp_send");
-  check_pid("bsp_send", rt, pid);
-  check_not_negative("bsp_send", "payload_nbytes", payload_nbytes);
-  if (!tag && rt.tagsize() > 0)
-    usage_error("bsp_send", "tag is NULL but the tag size is %u; pass a tag of that size",
-                rt.tagsize());
-  check_not_null("bsp_send", "payload", payload, payload_nbytes);
-  rt.send(pid, tag, payload, static_cast<std::uint64_t>(payload_nbytes));
-}
+namespace {
 
-// bsp_send after the first tier, which an optimised program takes inline
-// (superstep/detail/inline_paths.h): the second tier (which opens the window the
-// first one fills), then the full path.
-void superstep_send_after_first_tier(int pid, const void* tag, const void* payload,
-                                     int payload_nbytes) {
+// Tier 2 of bsp_send (which opens the window the program's first tier fills), then the full
+// path: true when the message is sent, false when the call is a misuse (nothing done).
+[[gnu::always_inline]] inline bool send_after_first_tier(int pid, const void* tag,
+                                                         const void* payload, int payload_nbytes) {
   Runtime* rt = Runtime::active();
   if (rt && rt->send_small(pid, tag, payload, payload_nbytes)) [[likely]]
-    return;
-  send_full(pid, tag, payload, payload_nbytes);
+    return true;
+  if (!rt || static_cast<unsigned>(pid) >= static_cast<unsigned>(rt->nprocs()) ||
+      payload_nbytes < 0 || (!tag && rt->tagsize() > 0) || (!payload && payload_nbytes > 0))
+    return false;
+  rt->send(pid, tag, payload, static_cast<std::uint64_t>(payload_nbytes));
+  return true;
 }
 
-void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes) {
+[[gnu::always_inline]] inline void send(const Call& call, int pid, const void* tag,
+                                        const void* payload, int payload_nbytes) {
   if (superstep_send_fits(pid, tag, payload, payload_nbytes)) [[likely]]
     return;
-  superstep_send_after_first_tier(pid, tag, payload, payload_nbytes);
+  if (!send_after_first_tier(pid, tag, payload, payload_nbytes)) [[unlikely]]
+    send_misuse(call, pid, tag, payload, payload_nbytes);
+}
+
+}  // namespace
+
+// bsp_send after the first tier, which an optimised program takes inline
+// (superstep/detail/inline_paths.h); file and line are read only to report a misuse.
+void superstep_send_after_first_tier(int pid, const void* tag, const void* payload,
+                                     int payload_nbytes, const char* file, int line) {
+  if (!send_after_first_tier(pid, tag, payload, payload_nbytes)) [[unlikely]]
+    send_misuse({"bsp_send", file, line}, pid, tag, payload, payload_nbytes);
+}
+
+// In parentheses: bsp.h's bsp_send() macro passes the call site to bsp_send_at.
+void(bsp_send)(int pid, const void* tag, const void* payload, int payload_nbytes) {
+  send("bsp_send", pid, tag, payload, payload_nbytes);
+}
+
+void bsp_send_at(int pid, const void* tag, const void* payload, int payload_nbytes,
+                 const char* file, int line) {
+  send({"bsp_send", file, line}, pid, tag, payload, payload_nbytes);
 }
 
 void bsp_qsize(int* nmessages, int* accum_nbytes) {

@@ -40,17 +40,19 @@ std::string format(const char* fmt, ...) {
   return s;
 }
 
-void usage_error(const char* primitive, const char* fmt, ...) {
+void usage_error(const Call& call, const char* fmt, ...) {
   va_list args;
   va_start(args, fmt);
   std::string details = vformat(fmt, args);
   va_end(args);
+  std::string site = call.file ? format(" (%s:%d)", call.file, call.line) : std::string();
   Runtime* rt = Runtime::active();
   if (rt) {
-    fatal(format("superstep: error in %s, process %d, superstep %llu: %s", primitive, rt->pid(),
-                 static_cast<unsigned long long>(rt->superstep()), details.c_str()));
+    fatal(format("superstep: error in %s, process %d, superstep %llu%s: %s", call.primitive,
+                 rt->pid(), static_cast<unsigned long long>(rt->superstep()), site.c_str(),
+                 details.c_str()));
   }
-  fatal(format("superstep: error in %s: %s", primitive, details.c_str()));
+  fatal(format("superstep: error in %s%s: %s", call.primitive, site.c_str(), details.c_str()));
 }
 
 namespace {

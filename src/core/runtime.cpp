@@ -165,24 +165,24 @@ void Runtime::end() {
   if (was_active) g_runtime.reset();  // frees this runtime and its engine: touch no member after
 }
 
-void Runtime::unresolvable(const char* primitive, int pid, const void* ident, std::uint64_t offset,
+void Runtime::unresolvable(const Call& call, int pid, const void* ident, std::uint64_t offset,
                            std::uint64_t nbytes) const {
   const Registration* reg = registry_.find(ident);
   if (!reg)
-    usage_error(primitive,
+    usage_error(call,
                 "address %p is not registered on this process (or only with NULL); register it "
                 "with bsp_push_reg and call bsp_sync before using it",
                 ident);
   std::uint64_t remote = reg->address[pid];
   std::uint64_t size = reg->size[pid];
   if (remote == 0 && nbytes > 0)
-    usage_error(primitive,
+    usage_error(call,
                 "process %d registered NULL in the registration of %p, so it has no memory there",
                 pid, ident);
   if (offset + nbytes > size) {
     // A put writes into the remote area, a get reads from it: name its role.
-    bool reads = std::strstr(primitive, "get") != nullptr;
-    usage_error(primitive,
+    bool reads = std::strstr(call.primitive, "get") != nullptr;
+    usage_error(call,
                 "offset %llu + nbytes %llu = %llu is beyond the %llu bytes process %d registered "
                 "for %p; a %s must stay within the area its %s (process %d) registered",
                 static_cast<unsigned long long>(offset), static_cast<unsigned long long>(nbytes),
@@ -190,7 +190,7 @@ void Runtime::unresolvable(const char* primitive, int pid, const void* ident, st
                 static_cast<unsigned long long>(size), pid, ident, reads ? "get" : "put",
                 reads ? "source" : "destination", pid);
   }
-  usage_error(primitive, "internal error: the registration of %p resolved", ident);
+  usage_error(call, "internal error: the registration of %p resolved", ident);
 }
 
 void Runtime::push_reg(const void* ident, std::uint64_t size) {
@@ -212,16 +212,17 @@ void Runtime::pop_reg(const void* ident) {
                 ident);
 }
 
-void Runtime::get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
-                  std::uint64_t nbytes, bool hp) {
-  if (nbytes == 0) return;
-  std::uint64_t remote = resolve(primitive, pid, src, offset, nbytes);
+bool Runtime::get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes,
+                  bool hp) {
+  if (nbytes == 0) return true;  // §3.3: a communication of zero bytes does nothing
+  std::uint64_t remote = resolve(pid, src, offset, nbytes);
+  if (remote == 0) return false;
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
-  if (nbytes >= shared_area_min_ && pid != pid_ &&
-      get_from_shared(pid, src, remote, dst, nbytes, hp))
-    return;
-  add_get(pid, remote, static_cast<char*>(dst), nbytes, hp, nullptr);
+  if (nbytes < shared_area_min_ || pid == pid_ ||
+      !get_from_shared(pid, src, remote, dst, nbytes, hp))
+    add_get(pid, remote, static_cast<char*>(dst), nbytes, hp, nullptr);
+  return true;
 }
 
 void Runtime::add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
@@ -246,7 +247,8 @@ void Runtime::add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nb
 void Runtime::direct_get(int pid, const void* src, std::uint64_t offset, void* dst,
                          std::uint64_t nbytes) {
   if (nbytes == 0) return;
-  std::uint64_t remote = resolve("bsp_direct_get", pid, src, offset, nbytes);
+  std::uint64_t remote = resolve(pid, src, offset, nbytes);
+  if (remote == 0) unresolvable("bsp_direct_get", pid, src, offset, nbytes);
   if (pid == pid_) {
     copy_block(dst, reinterpret_cast<const void*>(remote), nbytes);
     return;

@@ -19,6 +19,7 @@
 #include "engines/engine.hpp"
 #include "messaging/outbox.hpp"
 #include "messaging/ring_copy.hpp"
+#include "util/errors.hpp"
 #include "util/memory_keep.hpp"
 
 namespace superstep {
@@ -57,56 +58,22 @@ class Runtime {
   // DRMA. Arguments are already checked for range and NULL by the API layer.
   void push_reg(const void* ident, std::uint64_t size);
   void pop_reg(const void* ident);
-  // Inline: this is the hot path of bsp_put (DESIGN.md: cost per put small).
-  [[gnu::always_inline]] void put(const char* primitive, int pid, const void* src, void* dst,
-                                  std::uint64_t offset, std::uint64_t nbytes, bool hp) {
-    if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
-    std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
-    if (profile_) [[unlikely]]
-      profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
-    if (nbytes <= fast_put_max_) [[likely]]
-      remember_put(pid, dst);
-    Outbox& out = outbox_[parity_];
-    if (hp && nbytes >= shared_area_min_ && pid != pid_ &&
-        hpput_direct(pid, dst, remote, src, nbytes))
-      return;
-    if (hp)
-      out.hpput(pid_, pid, remote, src, nbytes);
-    else
-      out.put(pid, remote, src, nbytes);
-  }
-  // The fast paths of bsp_put and bsp_hpput (bsp_api.cpp), in two tiers.
-  // The first tier of bsp_put is superstep_put_continues (inline in
-  // programs): a put of 8 or 16 bytes that continues the last one to the same
-  // process (same registration, the next offset: PutRun). put_like_last takes
-  // a small transfer into the registration that the last small put to `pid`
-  // resolved, checked against what that put remembered (LastPut), when its
-  // stream has room, and opens a run for the first tier. False: nothing done,
-  // take the next tier (the full path is put()).
-  [[gnu::always_inline]] bool put_like_last(int pid, const void* src, const void* dst, int offset,
-                                            int nbytes) {
-    if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
-    const LastPut& last = last_put_[pid];
-    // Unsigned: a count of 0 or less is out of range too.
-    if (dst != last.ident || static_cast<std::uint32_t>(nbytes) - 1 >= fast_put_max_ ||
-        offset < 0 || !src)
-      return false;
-    // Known to the compiler: the copy then needs no call, nor the path any
-    // register that a call would make it save.
-    if (static_cast<std::uint32_t>(nbytes) > LastPut::kMaxBytes) __builtin_unreachable();
-    std::uint64_t end = static_cast<std::uint64_t>(offset) + static_cast<std::uint32_t>(nbytes);
-    // Also what stops a NULL dst on an empty entry (ident nullptr, size 0).
-    if (end > last.size) return false;
-    Outbox& out = outbox_[parity_];
-    if (!out.put_inline_if_room(pid, last.base + static_cast<std::uint32_t>(offset), src,
-                                static_cast<std::uint32_t>(nbytes)))
-      return false;
-    if (out.run_likely(pid, static_cast<std::uint32_t>(nbytes)))
-      open_put_run(pid, dst, end, last.size);
-    return true;
-  }
-  void get(const char* primitive, int pid, const void* src, std::uint64_t offset, void* dst,
-           std::uint64_t nbytes, bool hp);
+  // The put path below the program's first tier, one file per tier (api/put.cpp maps them):
+  // tier 2, a small put like the last one to pid (core/put_tier2.hpp); tier 3, every other put
+  // whose arguments are in range (core/put_tier3.hpp). Each returns false, having done nothing,
+  // where it does not apply (tier 2) or where dst + offset .. + nbytes is not registered on pid
+  // (tier 3): the API then reports the misuse with its call site (unresolvable).
+  bool put_like_last(int pid, const void* src, const void* dst, int offset, int nbytes);
+  bool put(int pid, const void* src, void* dst, std::uint64_t offset, std::uint64_t nbytes,
+           bool hp);
+  // A get whose arguments are in range; false (nothing done) where src + offset .. + nbytes
+  // is not registered on pid.
+  bool get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes,
+           bool hp);
+  // Stops the program with the message that says why ident + offset .. + nbytes on pid is not
+  // a registered area (put() or get() returned false).
+  [[noreturn]] void unresolvable(const Call& call, int pid, const void* ident,
+                                 std::uint64_t offset, std::uint64_t nbytes) const;
   // Reads a registered remote area now, not at the sync (MulticoreBSP's
   // bsp_direct_get).
   void direct_get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes);
@@ -190,19 +157,17 @@ class Runtime {
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
                const char* mapped);
-  // Where `ident` + offset .. + nbytes lies on process pid; stops the program
-  // with a message when it is not registered or out of bounds.
-  [[gnu::always_inline]] std::uint64_t resolve(const char* primitive, int pid, const void* ident,
-                                               std::uint64_t offset, std::uint64_t nbytes) const {
+  // Where `ident` + offset .. + nbytes lies on process pid; 0 when it is not
+  // registered there or out of bounds (unresolvable says which).
+  [[gnu::always_inline]] std::uint64_t resolve(int pid, const void* ident, std::uint64_t offset,
+                                               std::uint64_t nbytes) const {
     if (const Registration* reg = registry_.find(ident)) [[likely]] {
       std::uint64_t remote = reg->address[pid];
       if (remote != 0 && offset + nbytes <= reg->size[pid]) [[likely]]
         return remote + offset;
     }
-    unresolvable(primitive, pid, ident, offset, nbytes);
+    return 0;
   }
-  [[noreturn]] void unresolvable(const char* primitive, int pid, const void* ident,
-                                 std::uint64_t offset, std::uint64_t nbytes) const;
   // Opens the run that the first tier extends: puts into `ident` on pid
   // from offset `end` on, into an area of `size` bytes there.
   void open_put_run(int pid, const void* ident, std::uint64_t end, std::uint64_t size);

@@ -11,9 +11,21 @@ namespace superstep {
 // Formats like printf into a std::string.
 std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
-// `primitive` was called wrongly by this process. The message reads
-// "superstep: error in <primitive>, process P, superstep S: <details>".
-[[noreturn]] void usage_error(const char* primitive, const char* fmt, ...)
+// A call of a primitive as its errors name it: the primitive and, where the program passed
+// them (bsp.h's bsp_put() and bsp_sync() macros and the like, the C++ interface's
+// std::source_location), the caller's file and line (file nullptr: not known).
+struct Call {
+  Call(const char* primitive_name, const char* file_name = nullptr, int line_number = 0)
+      : primitive(primitive_name), file(file_name), line(line_number) {}
+  const char* primitive;
+  const char* file;
+  int line;
+};
+
+// The primitive was called wrongly by this process. The message reads
+// "superstep: error in <primitive>, process P, superstep S: <details>", with
+// " (<file>:<line>)" before the colon where the call names its site.
+[[noreturn]] void usage_error(const Call& call, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 // Stops every process with a message that is already complete (faults, and

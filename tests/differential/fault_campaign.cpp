@@ -58,9 +58,11 @@ ExpectedLine expected_message(const Injected& injected) {
     default:
       if (is_collective(injected.kind))
         return {{"superstep: error in " + injected.primitive + ", "}, {in_step}};
-      return {
-          {"superstep: error in " + injected.primitive + ", process " + q + ", " + in_step + ": "},
-          {}};
+      // The communication primitives name the interpreter's line of the call after the step.
+      return {{"superstep: error in " + injected.primitive + ", process " + q + ", " + in_step + ": ",
+               "superstep: error in " + injected.primitive + ", process " + q + ", " + in_step +
+                   " ("},
+              {}};
   }
 }
 

@@ -1,8 +1,9 @@
 /* In an optimised program, a put that continues the last put to the same process is taken by
- * the inline first tier of bsp.h (superstep/detail/inline_paths.h), without a call into the library.
- * Built with -O2 and linked with --wrap for bsp_put, bsp_hpput and what the first tier calls
- * past itself (superstep_put_after_first_tier), so that every call the program makes into the
- * library to put is counted here. Each process writes an array of doubles
+ * the inline first tier of bsp.h (superstep/detail/put_tier1.h), without a call into the library.
+ * Built with -O2 and linked with --wrap for bsp_put, bsp_hpput (and their *_at forms, which
+ * bsp.h's macros call) and what the first tier calls past itself
+ * (superstep_put_after_first_tier and superstep_hpput_after_first_tier), so that every call the
+ * program makes into the library to put is counted here. Each process writes an array of doubles
  * on the next process element by element with bsp_put, then with bsp_hpput (one superstep
  * each), and checks what arrived. The calls may open runs (one per record of a few kilobytes
  * in the stream), but a call per element fails the test. */
@@ -12,11 +13,19 @@
 #define ELEMENTS 8192
 
 void __real_superstep_put_after_first_tier(int pid, const void *src, void *dst, int offset,
-                                           int nbytes, int hp);
+                                           __UINT64_TYPE__ nbytes_and_line, const char *file);
+void __real_superstep_hpput_after_first_tier(int pid, const void *src, void *dst, int offset,
+                                             __UINT64_TYPE__ nbytes_and_line, const char *file);
+void __real_bsp_put_at(int pid, const void *src, void *dst, int offset, int nbytes,
+                       const char *file, int line);
+void __real_bsp_hpput_at(int pid, const void *src, void *dst, int offset, int nbytes,
+                         const char *file, int line);
+void __real_bsp_send_at(int pid, const void *tag, const void *payload, int nbytes,
+                        const char *file, int line);
 void __real_bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
 void __real_bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
 void __real_superstep_send_after_first_tier(int pid, const void *tag, const void *payload,
-                                            int nbytes);
+                                            int nbytes, const char *file, int line);
 void __real_bsp_send(int pid, const void *tag, const void *payload, int nbytes);
 void __real_superstep_move_after_first_tier(void *payload, int reception_nbytes);
 void __real_bsp_move(void *payload, int reception_nbytes);
@@ -24,9 +33,29 @@ void __real_bsp_move(void *payload, int reception_nbytes);
 static long calls;
 
 void __wrap_superstep_put_after_first_tier(int pid, const void *src, void *dst, int offset,
-                                           int nbytes, int hp) {
+                                           __UINT64_TYPE__ nbytes_and_line, const char *file) {
   calls++;
-  __real_superstep_put_after_first_tier(pid, src, dst, offset, nbytes, hp);
+  __real_superstep_put_after_first_tier(pid, src, dst, offset, nbytes_and_line, file);
+}
+void __wrap_superstep_hpput_after_first_tier(int pid, const void *src, void *dst, int offset,
+                                             __UINT64_TYPE__ nbytes_and_line, const char *file) {
+  calls++;
+  __real_superstep_hpput_after_first_tier(pid, src, dst, offset, nbytes_and_line, file);
+}
+void __wrap_bsp_put_at(int pid, const void *src, void *dst, int offset, int nbytes,
+                       const char *file, int line) {
+  calls++;
+  __real_bsp_put_at(pid, src, dst, offset, nbytes, file, line);
+}
+void __wrap_bsp_hpput_at(int pid, const void *src, void *dst, int offset, int nbytes,
+                         const char *file, int line) {
+  calls++;
+  __real_bsp_hpput_at(pid, src, dst, offset, nbytes, file, line);
+}
+void __wrap_bsp_send_at(int pid, const void *tag, const void *payload, int nbytes,
+                        const char *file, int line) {
+  calls++;
+  __real_bsp_send_at(pid, tag, payload, nbytes, file, line);
 }
 void __wrap_bsp_put(int pid, const void *src, void *dst, int offset, int nbytes) {
   calls++;
@@ -37,9 +66,9 @@ void __wrap_bsp_hpput(int pid, const void *src, void *dst, int offset, int nbyte
   __real_bsp_hpput(pid, src, dst, offset, nbytes);
 }
 void __wrap_superstep_send_after_first_tier(int pid, const void *tag, const void *payload,
-                                            int nbytes) {
+                                            int nbytes, const char *file, int line) {
   calls++;
-  __real_superstep_send_after_first_tier(pid, tag, payload, nbytes);
+  __real_superstep_send_after_first_tier(pid, tag, payload, nbytes, file, line);
 }
 void __wrap_bsp_send(int pid, const void *tag, const void *payload, int nbytes) {
   calls++;

@@ -37,19 +37,20 @@ class future {
 template <class T>
 class coarray {
  public:
-  // An element of another process's part.
+  // An element of another process's part; a misuse error names the line of a(pid) (site).
   class element {
    public:
-    element(const coarray& a, int pid, std::size_t i) : a_(a), pid_(pid), i_(i) {}
+    element(const coarray& a, int pid, std::size_t i, std::source_location site)
+        : a_(a), pid_(pid), i_(i), site_(site) {}
     // Put (buffered: x is read now).
     const element& operator=(const T& x) const {
-      a_.registration_.put(pid_, x, i_);
+      a_.registration_.put(pid_, x, i_, site_);
       return *this;
     }
     // Get into a future, valid after the next sync.
     future<T> get() const {
       future<T> f;
-      a_.registration_.get(pid_, i_, *f.data());
+      a_.registration_.get(pid_, i_, *f.data(), site_);
       return f;
     }
 
@@ -57,23 +58,28 @@ class coarray {
     const coarray& a_;
     int pid_;
     std::size_t i_;
+    std::source_location site_;
   };
-  // Another process's part.
+  // Another process's part; site: where a(pid) was written, which the errors of its
+  // elements name (their operator= cannot take a site of its own).
   class image {
    public:
-    image(const coarray& a, int pid) : a_(a), pid_(pid) {}
-    element operator[](std::size_t i) const { return element(a_, pid_, i); }
+    image(const coarray& a, int pid, std::source_location site) : a_(a), pid_(pid), site_(site) {}
+    element operator[](std::size_t i) const { return element(a_, pid_, i, site_); }
     // Slices: src to elements offset.. of this image; elements offset.. into dst at the sync.
-    void put(std::span<const T> src, std::size_t offset = 0) const {
-      a_.registration_.put(pid_, src, offset);
+    void put(std::span<const T> src, std::size_t offset = 0,
+             std::source_location site = std::source_location::current()) const {
+      a_.registration_.put(pid_, src, offset, site);
     }
-    void get(std::size_t offset, std::span<T> dst) const {
-      a_.registration_.get(pid_, offset, dst);
+    void get(std::size_t offset, std::span<T> dst,
+             std::source_location site = std::source_location::current()) const {
+      a_.registration_.get(pid_, offset, dst, site);
     }
 
    private:
     const coarray& a_;
     int pid_;
+    std::source_location site_;
   };
 
   // Collective: every process makes its coarrays in the same order. The
@@ -89,7 +95,9 @@ class coarray {
   coarray(const coarray&) = delete;
   coarray& operator=(const coarray&) = delete;
 
-  image operator()(int pid) const { return image(*this, pid); }
+  image operator()(int pid, std::source_location site = std::source_location::current()) const {
+    return image(*this, pid, site);
+  }
   T& operator[](std::size_t i) { return local_[i]; }
   const T& operator[](std::size_t i) const { return local_[i]; }
   std::span<T> local() { return local_; }

@@ -43,13 +43,15 @@ class context {
     bsp_set_tagsize(&bytes);
     pending_tag_size_ = static_cast<int>(sizeof(Tag));
   }
-  // The tag size in effect must be sizeof(Tag).
+  // The tag size in effect must be sizeof(Tag). A misuse error names the caller's file and line.
   template <class Tag, class Payload>
-  void send(int to, const Tag& tag, const Payload& payload) {
+  void send(int to, const Tag& tag, const Payload& payload,
+            std::source_location site = std::source_location::current()) {
     detail::require_transferable<Tag>();
     detail::require_transferable<Payload>();
     check_tag(sizeof(Tag));
-    bsp_send(to, &tag, &payload, static_cast<int>(sizeof(Payload)));
+    bsp_send_at(to, &tag, &payload, static_cast<int>(sizeof(Payload)), site.file_name(),
+                static_cast<int>(site.line()));
   }
   // The messages that arrived at the last sync, as (tag, value) pairs, moved
   // out of the queue while iterating: for (auto& [tag, value] : ctx.messages<T, P>()).

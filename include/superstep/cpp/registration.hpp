@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <source_location>
 #include <span>
 #include <vector>
 
@@ -61,25 +62,38 @@ class registration {
   std::size_t size() const { return area_.size(); }
 
   // Elements src to process pid's area from element offset on (buffered:
-  // src is read now, written at the sync).
-  void put(int pid, std::span<const T> src, std::size_t offset = 0) const {
-    bsp_put(pid, src.data(), area_.data(), bytes(offset), bytes(src.size()));
+  // src is read now, written at the sync). A misuse error names the caller's
+  // file and line (site), as bsp.h's bsp_put() macro does in C.
+  void put(int pid, std::span<const T> src, std::size_t offset = 0,
+           std::source_location site = std::source_location::current()) const {
+    bsp_put_at(pid, src.data(), area_.data(), bytes(offset), bytes(src.size()), site.file_name(),
+               static_cast<int>(site.line()));
   }
-  void put(int pid, const T& value, std::size_t offset = 0) const {
-    put(pid, std::span<const T>(&value, 1), offset);
+  void put(int pid, const T& value, std::size_t offset = 0,
+           std::source_location site = std::source_location::current()) const {
+    put(pid, std::span<const T>(&value, 1), offset, site);
   }
   // Unbuffered: src must stay unchanged until the sync.
-  void hpput(int pid, std::span<const T> src, std::size_t offset = 0) const {
-    bsp_hpput(pid, src.data(), area_.data(), bytes(offset), bytes(src.size()));
+  void hpput(int pid, std::span<const T> src, std::size_t offset = 0,
+             std::source_location site = std::source_location::current()) const {
+    bsp_hpput_at(pid, src.data(), area_.data(), bytes(offset), bytes(src.size()),
+                 site.file_name(), static_cast<int>(site.line()));
   }
   // dst.size() elements of process pid's area from element offset on, into
   // dst at the sync.
-  void get(int pid, std::size_t offset, std::span<T> dst) const {
-    bsp_get(pid, area_.data(), bytes(offset), dst.data(), bytes(dst.size()));
+  void get(int pid, std::size_t offset, std::span<T> dst,
+           std::source_location site = std::source_location::current()) const {
+    bsp_get_at(pid, area_.data(), bytes(offset), dst.data(), bytes(dst.size()), site.file_name(),
+               static_cast<int>(site.line()));
   }
-  void get(int pid, std::size_t offset, T& dst) const { get(pid, offset, std::span<T>(&dst, 1)); }
-  void hpget(int pid, std::size_t offset, std::span<T> dst) const {
-    bsp_hpget(pid, area_.data(), bytes(offset), dst.data(), bytes(dst.size()));
+  void get(int pid, std::size_t offset, T& dst,
+           std::source_location site = std::source_location::current()) const {
+    get(pid, offset, std::span<T>(&dst, 1), site);
+  }
+  void hpget(int pid, std::size_t offset, std::span<T> dst,
+             std::source_location site = std::source_location::current()) const {
+    bsp_hpget_at(pid, area_.data(), bytes(offset), dst.data(), bytes(dst.size()),
+                 site.file_name(), static_cast<int>(site.line()));
   }
 
  private:

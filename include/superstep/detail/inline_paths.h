@@ -1,6 +1,6 @@
 /*
- * superstep/detail/inline_paths.h - the first tier of bsp_put, bsp_hpput, bsp_send
- * and bsp_move, inline in the program. Included by bsp.h (and by the
+ * superstep/detail/inline_paths.h - the first tier of bsp_send and bsp_move
+ * (and, in put_tier1.h, of bsp_put and bsp_hpput), inline in the program. Included by bsp.h (and by the
  * library's sources, for the layout); programs include bsp.h.
  *
  * A program that writes an array element by element calls bsp_put once per
@@ -14,13 +14,17 @@
  * of at most 16 bytes copies it and steps the queue on to the next message
  * of the same stream. What is left of such a call is the call itself:
  * through the shared library's procedure linkage table it costs more than
- * the work (bench/call_costs.cpp measures both). Here the first tier is inline in the program, and the library is called
- * only when it does not apply: bsp_put, bsp_hpput, bsp_send and bsp_move
- * below are GNU inline definitions, used where the compiler inlines (an
- * optimised build), while the library's functions of those names stay what
- * &bsp_put and unoptimised builds call. They take the same first tier
- * through the same functions (superstep_put_continues, superstep_send_fits,
- * superstep_move_small), so both behave alike.
+ * the work (bench/call_costs.cpp measures both). Here the first tier is
+ * inline in the program, and the library is called
+ * only when it does not apply: bsp_send, bsp_send_at and bsp_move below,
+ * and bsp_put, bsp_put_at, bsp_hpput and bsp_hpput_at in put_tier1.h, are
+ * GNU inline definitions, used where the compiler inlines (an optimised
+ * build), while the library's functions of those names stay what &bsp_put
+ * and unoptimised builds call. They take the same first tier through the
+ * same functions (superstep_put_continues, superstep_send_fits,
+ * superstep_move_small), so both behave alike. The *_at forms (bsp.h's
+ * macros call them) pass the caller's file and line, constants, along to
+ * the library, which reads them only to report a misuse.
  *
  * Not an interface of its own: the layouts below belong to the library's
  * major version (libbsp.so.0), and a program built against them runs with
@@ -42,23 +46,6 @@ struct superstep_run {
   char *at;
   char *end;
 };
-
-/* The run of puts to one process: into the area this process registered as
- * `ident` (NULL: no run), from `next_offset` on. */
-struct superstep_put_run {
-  const void *ident;
-  unsigned int next_offset;
-  struct superstep_run run;
-};
-
-/* This process's runs, one per process (`runs[pid]`), while bsp_begin..
- * bsp_end runs; nprocs is 0 outside it, so that every put then reaches the
- * library, which reports the misuse. */
-struct superstep_put_table {
-  struct superstep_put_run *runs;
-  unsigned int nprocs;
-};
-extern struct superstep_put_table superstep_put_runs;
 
 /* ---- bsp_send ---- */
 
@@ -128,36 +115,6 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) void superste
     *d = *s;
 }
 
-/* Grows the run by nbytes (8 or 16) copied from src and returns 1 when it
- * has room; returns 0, having done nothing, when it has not. Calls nothing. */
-extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_run_extend(
-    struct superstep_run *run, const void *src, int nbytes) {
-  char *at = run->at;
-  if ((unsigned long)(run->end - at) < (unsigned long)nbytes) return 0;
-  superstep_copy_small(at, src, (unsigned int)nbytes);
-  run->at = at + nbytes;
-  return 1;
-}
-
-/* Appends the put to its process's run and returns 1 when it continues the
- * run (8 or 16 bytes from a non-NULL src into the same registration, at the
- * offset where the last put there ended) and the run has room; returns 0,
- * having done nothing, otherwise. */
-extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_put_continues(
-    int pid, const void *src, const void *dst, int offset, int nbytes) {
-  struct superstep_put_run *put_run;
-  /* Unsigned: a negative pid is out of range too. */
-  if ((unsigned int)pid >= superstep_put_runs.nprocs) return 0;
-  put_run = &superstep_put_runs.runs[pid];
-  /* A negative offset never equals next_offset (at most INT_MAX). */
-  if (dst != put_run->ident || (unsigned int)offset != put_run->next_offset ||
-      (nbytes != 8 && nbytes != 16) || !src)
-    return 0;
-  if (!superstep_run_extend(&put_run->run, src, nbytes)) return 0;
-  put_run->next_offset += (unsigned int)nbytes;
-  return 1;
-}
-
 /* Writes the message into its process's window and returns 1 when it has
  * the window's shape (and a tag and payload to read) and the window has
  * room; returns 0, having done nothing, otherwise. */
@@ -222,29 +179,24 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
   return 1;
 }
 
-/* The library's bsp_put and bsp_hpput after the first tier (hp: 0 or 1),
- * and its bsp_send and bsp_move after theirs. */
-void superstep_put_after_first_tier(int pid, const void *src, void *dst, int offset, int nbytes,
-                                    int hp);
-void superstep_send_after_first_tier(int pid, const void *tag, const void *payload, int nbytes);
+/* The library's bsp_send after the first tier, which reports a misuse naming file and line
+ * (file NULL: no site; read on that path only); and bsp_move after its first tier. */
+void superstep_send_after_first_tier(int pid, const void *tag, const void *payload, int nbytes,
+                                     const char *file, int line);
 void superstep_move_after_first_tier(void *payload, int reception_nbytes);
 
 #if defined(__OPTIMIZE__) && !defined(SUPERSTEP_BUILDING_LIBRARY) && !defined(SUPERSTEP_NO_INLINE)
-extern __inline __attribute__((__gnu_inline__)) void bsp_put(int pid, const void *src, void *dst,
-                                                             int offset, int nbytes) {
-  if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes), 1)) return;
-  superstep_put_after_first_tier(pid, src, dst, offset, nbytes, 0);
-}
-extern __inline __attribute__((__gnu_inline__)) void bsp_hpput(int pid, const void *src, void *dst,
-                                                               int offset, int nbytes) {
-  if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes), 1)) return;
-  superstep_put_after_first_tier(pid, src, dst, offset, nbytes, 1);
+extern __inline __attribute__((__gnu_inline__)) void bsp_send_at(int pid, const void *tag,
+                                                                 const void *payload,
+                                                                 int payload_nbytes,
+                                                                 const char *file, int line) {
+  if (__builtin_expect(superstep_send_fits(pid, tag, payload, payload_nbytes), 1)) return;
+  superstep_send_after_first_tier(pid, tag, payload, payload_nbytes, file, line);
 }
 extern __inline __attribute__((__gnu_inline__)) void bsp_send(int pid, const void *tag,
                                                               const void *payload,
                                                               int payload_nbytes) {
-  if (__builtin_expect(superstep_send_fits(pid, tag, payload, payload_nbytes), 1)) return;
-  superstep_send_after_first_tier(pid, tag, payload, payload_nbytes);
+  bsp_send_at(pid, tag, payload, payload_nbytes, 0, 0);
 }
 extern __inline __attribute__((__gnu_inline__)) void bsp_move(void *payload, int reception_nbytes) {
   if (__builtin_expect(superstep_move_small(payload, reception_nbytes), 1)) return;
@@ -252,6 +204,9 @@ extern __inline __attribute__((__gnu_inline__)) void bsp_move(void *payload, int
 }
 #endif /* optimised program */
 #endif /* GCC or Clang */
+
+/* bsp_put and bsp_hpput: their first tier has a file of its own. */
+#include "superstep/detail/put_tier1.h"
 
 #ifdef __cplusplus
 }

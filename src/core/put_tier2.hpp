@@ -1,0 +1,40 @@
+// Tier 2 of bsp_put and bsp_hpput: a small put like the last one to the same process.
+//
+// Taken when the program's first tier (superstep/detail/put_tier1.h) did not apply and the put
+// is of 1 to 16 bytes (LastPut::kMaxBytes; 0 while profiling, so that every put is counted by
+// tier 3) from a non-NULL src, into the registration `dst` that the last small put to pid
+// resolved in this superstep (LastPut: no registry lookup), within that area, and its stream
+// has room without growing. Its bytes then extend the open record or start a new one
+// (Outbox::put_inline_if_room), and where the next put is likely to continue this one a run
+// is opened that tier 1 extends with no call. Returns false, having done nothing, otherwise:
+// the caller then takes tier 3 (core/put_tier3.hpp). A put of this tier is never a misuse.
+#pragma once
+
+#include "core/runtime.hpp"
+
+namespace superstep {
+
+[[gnu::always_inline]] inline bool Runtime::put_like_last(int pid, const void* src, const void* dst,
+                                                          int offset, int nbytes) {
+  if (static_cast<unsigned>(pid) >= static_cast<unsigned>(nprocs_)) return false;
+  const LastPut& last = last_put_[pid];
+  // Unsigned: a count of 0 or less is out of range too.
+  if (dst != last.ident || static_cast<std::uint32_t>(nbytes) - 1 >= fast_put_max_ ||
+      offset < 0 || !src)
+    return false;
+  // Known to the compiler: the copy then needs no call, nor the path any register that a call
+  // would make it save.
+  if (static_cast<std::uint32_t>(nbytes) > LastPut::kMaxBytes) __builtin_unreachable();
+  std::uint64_t end = static_cast<std::uint64_t>(offset) + static_cast<std::uint32_t>(nbytes);
+  // Also what stops a NULL dst on an empty entry (ident nullptr, size 0).
+  if (end > last.size) return false;
+  Outbox& out = outbox_[parity_];
+  if (!out.put_inline_if_room(pid, last.base + static_cast<std::uint32_t>(offset), src,
+                              static_cast<std::uint32_t>(nbytes)))
+    return false;
+  if (out.run_likely(pid, static_cast<std::uint32_t>(nbytes)))
+    open_put_run(pid, dst, end, last.size);
+  return true;
+}
+
+}  // namespace superstep
