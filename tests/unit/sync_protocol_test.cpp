@@ -13,6 +13,8 @@
 //                  the same message, found by itself at the same point
 #include "fake_engine.hpp"
 
+#include "core/put_tier3.hpp"  // Runtime::put: inline, defined in the put path
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -51,11 +53,11 @@ TEST(SyncProtocol, PutsLandInSourcePidOrderThenIssueOrder) {
     // the value its source had at the call, changed right after.
     for (int dst = 0; dst < rt.nprocs(); ++dst) {
       std::int64_t value = 100 + rt.pid();
-      rt.put("bsp_put", dst, &value, slot, 0, sizeof value, false);
+      rt.put(dst, &value, slot, 0, sizeof value, false);
       value = 200 + rt.pid();
-      rt.put("bsp_put", dst, &value, slot, 0, sizeof value, false);
+      rt.put(dst, &value, slot, 0, sizeof value, false);
       std::int64_t first = 300 + rt.pid();
-      if (dst == rt.pid()) rt.put("bsp_put", dst, &first, slot, sizeof first, sizeof first, false);
+      if (dst == rt.pid()) rt.put(dst, &first, slot, sizeof first, sizeof first, false);
       first = -2;
     }
     rt.sync();
@@ -80,9 +82,9 @@ TEST(SyncProtocol, GetsReadTheirSourceBeforeAnyPutOfTheSyncWrites) {
     // (this process) overwrites in the same superstep.
     int right = (rt.pid() + 1) % rt.nprocs();
     std::int64_t value = -1;
-    rt.get("bsp_get", right, &cell, 0, &value, sizeof value, false);
+    rt.get(right, &cell, 0, &value, sizeof value, false);
     std::int64_t mine = 5000 + rt.pid();
-    rt.put("bsp_put", right, &mine, &cell, 0, sizeof mine, false);
+    rt.put(right, &mine, &cell, 0, sizeof mine, false);
     rt.sync();
     got[rt.pid()] = value;
     after[rt.pid()] = cell;
