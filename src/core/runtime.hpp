@@ -10,6 +10,7 @@
 
 #include "util/byte_buffer.hpp"
 #include "util/cache_ring.hpp"
+#include "core/check/portability_check.hpp"
 #include "core/landing_plan.hpp"
 #include "core/message_queue.hpp"
 #include "profiler/profile_recorder.hpp"
@@ -41,17 +42,19 @@ class Runtime {
   void sync() { run_sync(SyncKind::kSync); }
   // The profile recorder (BSP_PROFILE), or nullptr when profiling is off.
   profile::Recorder* profile() { return profile_.get(); }
+  // Check mode's detector (BSP_CHECK, BSP_CHECK_ORDER), or nullptr when it is off.
+  PortabilityCheck* check() { return check_.get(); }
 
   // DRMA. Arguments are already checked for range and NULL by the API layer.
-  void push_reg(const void* ident, std::uint64_t size);
+  void push_reg(const void* ident, std::uint64_t size, CallSite site = {});
   void pop_reg(const void* ident);
   // Inline: this is the hot path of bsp_put (DESIGN.md: cost per put small).
   [[gnu::always_inline]] void put(const char* primitive, int pid, const void* src, void* dst,
                                   std::uint64_t offset, std::uint64_t nbytes, bool hp) {
     if (nbytes == 0) return;  // §3.2.4 note 4: a communication of zero bytes does nothing
     std::uint64_t remote = resolve(primitive, pid, dst, offset, nbytes);
-    if (profile_) [[unlikely]]
-      profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
+    if (watched_) [[unlikely]]
+      if (watched_put(primitive, CallSite{}, pid, src, remote, nbytes, hp)) return;
     if (nbytes <= fast_put_max_) [[likely]]
       remember_put(pid, dst);
     Outbox& out = outbox_[parity_];
@@ -104,8 +107,8 @@ class Runtime {
   std::uint32_t tagsize() const { return tagsize_; }
   [[gnu::always_inline]] void send(int pid, const void* tag, const void* payload,
                                    std::uint64_t nbytes) {
-    if (profile_) [[unlikely]]
-      profile_->count(profile::kSend, pid, nbytes + tagsize_);
+    if (watched_) [[unlikely]]
+      watched_send(pid, nbytes);
     outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
   }
   // The fast path of bsp_send (bsp_api.cpp): a valid message whose tag and
@@ -175,7 +178,14 @@ class Runtime {
   };
 
   Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-          StagingStores staging_stores);
+          StagingStores staging_stores, const CheckChoices& check);
+  // What put() and send() do when profiling or checking (watched_): count
+  // the call, note what check mode needs. True: watched_put has made the put.
+  [[gnu::noinline]] bool watched_put(const char* primitive, CallSite site, int pid,
+                                     const void* src, std::uint64_t remote, std::uint64_t nbytes,
+                                     bool hp);
+  [[gnu::noinline]] void watched_send(int pid, std::uint64_t nbytes);
+  void watched_sync_entered();
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
@@ -211,6 +221,12 @@ class Runtime {
   void answer_get_requests();
   const bool* awaited_replies(std::uint32_t all);
   void apply_streams();
+  // The gets' destinations, first in phase 2 (paper §3.3).
+  void land_gets();
+  // check/checked_sync.cpp: apply_streams in check mode: the sources' writes
+  // in the order BSP_CHECK_ORDER asks, each noted, and the queue in its order.
+  void apply_streams_checked();
+  void queue_streams_by_source();
   void apply_stream(int src, const char* begin, const char* end);
   void apply_strided(const PutStridedRecord& put);
   // When a staged put's record says src has mapped more of its staging ring
@@ -340,12 +356,16 @@ class Runtime {
   std::uint32_t fast_send_tag_ = 0;
   void set_tagsize_now(std::uint32_t bytes) {
     tagsize_ = bytes;
-    fast_send_tag_ = profile_ ? UINT32_MAX : bytes;
+    fast_send_tag_ = watched_ ? UINT32_MAX : bytes;
   }
   std::int64_t tagsize_next_ = 0;
   std::uint32_t tagsize_calls_ = 0;
   MessageQueue queue_;
   std::unique_ptr<profile::Recorder> profile_;  // null unless BSP_PROFILE is set
+  std::unique_ptr<PortabilityCheck> check_;     // null unless BSP_CHECK or BSP_CHECK_ORDER is set
+  // Whether profiling or checking is on: the one branch the hot paths take
+  // for both (they leave the inline tiers: see fast_put_max_).
+  bool watched_ = false;
 };
 
 }  // namespace superstep

@@ -37,6 +37,9 @@ constexpr const char* kHelp =
     "                   PATH, or $BSP_MPIRUN); options bsprun does not know, from the\n"
     "                   first one up to '--', go to mpirun (a hostfile, --map-by,\n"
     "                   --mca ...). Output tagging is then mpirun's own --tag-output\n"
+    "  --check[=LIST]   check mode (sets BSP_CHECK=LIST, default 1: every check):\n"
+    "                   report where the result depends on a choice BSPlib leaves\n"
+    "                   open (bspcheck(1))\n"
     "  --profile FILE   record a profile of every superstep in FILE (sets\n"
     "                   BSP_PROFILE=FILE); also when the program stops early, then\n"
     "                   marked incomplete. Read it with bspprof report FILE\n"
@@ -109,6 +112,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     }
     if (arg == "--tag-output") {
       options.tag_output = true;
+      continue;
+    }
+    if (arg == "--check" || arg.substr(0, 8) == "--check=") {
+      options.check = arg.size() > 8 ? std::string(arg.substr(8)) : "1";  // BSP_CHECK's list
       continue;
     }
     if (arg == "--oversubscribe") {
