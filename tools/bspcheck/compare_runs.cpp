@@ -1,0 +1,52 @@
+#include "compare_runs.hpp"
+
+#include <sstream>
+
+namespace bspcheck {
+
+namespace {
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string quoted_line(const std::vector<std::string>& lines, std::size_t k) {
+  return k < lines.size() ? "'" + lines[k] + "'" : "(no such line)";
+}
+
+// "standard output differs at line 3: ..." for two texts that differ.
+std::string text_difference(const std::string& what, const std::string& a, const std::string& b) {
+  std::vector<std::string> la = lines_of(a), lb = lines_of(b);
+  std::size_t k = 0;
+  while (k < la.size() && k < lb.size() && la[k] == lb[k]) ++k;
+  return what + " differs at line " + std::to_string(k + 1) + ":\n    default run: " +
+         quoted_line(la, k) + "\n    this run:    " + quoted_line(lb, k);
+}
+}  // namespace
+
+std::optional<std::string> first_difference(const RunResult& first, const RunResult& other,
+                                            const std::vector<std::string>& outputs) {
+  if (first.status != other.status)
+    return "the exit status differs: " + std::to_string(first.status) + " in the default run, " +
+           std::to_string(other.status) + " in this one";
+  if (first.out != other.out) return text_difference("standard output", first.out, other.out);
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    if (first.file_found[k] != other.file_found[k])
+      return "the file " + outputs[k] + " was written in " +
+             (first.file_found[k] ? "the default run only" : "this run only");
+    if (first.files[k] != other.files[k])
+      return text_difference("the file " + outputs[k], first.files[k], other.files[k]);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> check_findings(const std::string& err) {
+  std::vector<std::string> found;
+  for (const std::string& line : lines_of(err))
+    if (line.rfind("bspcheck: ", 0) == 0) found.push_back(line);
+  return found;
+}
+
+}  // namespace bspcheck

@@ -1,0 +1,19 @@
+// What bspcheck reports of two runs: the first place their results differ.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "program_run.hpp"
+
+namespace bspcheck {
+
+// The first difference between a run and the default run, in words over a few
+// lines (what differs, and the first line where it does), or nothing.
+std::optional<std::string> first_difference(const RunResult& first, const RunResult& other,
+                                            const std::vector<std::string>& outputs);
+
+// The lines of a run's standard error that check mode wrote ("bspcheck: ...").
+std::vector<std::string> check_findings(const std::string& err);
+
+}  // namespace bspcheck

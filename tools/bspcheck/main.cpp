@@ -1,0 +1,107 @@
+// bspcheck: runs a BSP program under the legal choices BSPlib leaves open and
+// reports where its result depends on them (bspcheck(1), docs/portable.md).
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "compare_runs.hpp"
+#include "legal_choices.hpp"
+#include "options.hpp"
+#include "program_run.hpp"
+
+namespace {
+
+using bspcheck::Options;
+
+// bsprun next to this executable (the build's bin/, an installed bin/), else PATH's.
+std::string bsprun_path() {
+  char self[4096];
+  ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0) {
+    std::string dir(self, static_cast<std::size_t>(n));
+    dir.erase(dir.rfind('/') + 1);
+    if (::access((dir + "bsprun").c_str(), X_OK) == 0) return dir + "bsprun";
+  }
+  return "bsprun";
+}
+
+std::vector<std::string> command_of(const Options& o) {
+  std::vector<std::string> command = o.launcher;
+  if (command.empty()) {
+    command = {bsprun_path(), "-n", std::to_string(*o.nprocs)};
+    if (!o.engine.empty()) command.insert(command.end(), {"--engine", o.engine});
+    command.push_back("--");
+  }
+  command.insert(command.end(), o.program.begin(), o.program.end());
+  return command;
+}
+
+std::string shell_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) {
+    if (!out.empty()) out += ' ';
+    bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                   "0123456789-_./=:,+@") == std::string::npos;
+    out += plain ? w : "'" + w + "'";
+  }
+  return out;
+}
+
+void print_findings(std::vector<std::string>& findings) {
+  std::sort(findings.begin(), findings.end());
+  findings.erase(std::unique(findings.begin(), findings.end()), findings.end());
+  for (const std::string& line : findings) std::printf("%s\n", line.c_str());
+}
+
+int check(const Options& o) {
+  const std::vector<std::string> command = command_of(o);
+  bspcheck::ScratchFolder scratch;
+  std::vector<bspcheck::Choice> choices = bspcheck::legal_choices(o.runs, o.seed);
+  std::vector<std::string> findings;
+  bspcheck::RunResult first;
+  for (std::size_t k = 0; k < choices.size(); ++k) {
+    std::vector<std::pair<std::string, std::string>> env = {{"BSP_CHECK", "1"},
+                                                            {"BSP_CHECK_ORDER", choices[k].order}};
+    bspcheck::RunResult run = bspcheck::run_program(command, env, o.outputs, scratch.path());
+    for (std::string& line : bspcheck::check_findings(run.err)) findings.push_back(line);
+    if (k == 0) {
+      first = run;
+      if (first.status != 0) {
+        std::printf("bspcheck: the program exited with status %d in the default run:\n%s",
+                    first.status, first.err.c_str());
+        return 1;
+      }
+      continue;
+    }
+    if (auto difference = bspcheck::first_difference(first, run, o.outputs)) {
+      print_findings(findings);
+      std::printf("bspcheck: the result depends on a choice BSPlib leaves open: when %s,\n  %s\n",
+                  choices[k].freedom.c_str(), difference->c_str());
+      std::printf("  rerun this case: BSP_CHECK_ORDER=%s %s\n", choices[k].order.c_str(),
+                  shell_words(command).c_str());
+      return 1;
+    }
+  }
+  print_findings(findings);
+  if (!findings.empty()) return 1;
+  std::printf("bspcheck: %zu runs agree and check mode found nothing: portable as far as checked\n",
+              choices.size());
+  return 0;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  bspcheck::Parsed parsed = bspcheck::parse_options(argc, argv);
+  if (!parsed.options) {
+    std::fputs(parsed.text.c_str(), parsed.status == 0 ? stdout : stderr);
+    return parsed.status;
+  }
+  try {
+    return check(*parsed.options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bspcheck: %s\n", e.what());
+    return 2;
+  }
+}
