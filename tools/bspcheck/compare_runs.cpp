@@ -1,5 +1,7 @@
 #include "compare_runs.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 namespace bspcheck {
@@ -21,8 +23,8 @@ std::string text_difference(const std::string& what, const std::string& a, const
   std::vector<std::string> la = lines_of(a), lb = lines_of(b);
   std::size_t k = 0;
   while (k < la.size() && k < lb.size() && la[k] == lb[k]) ++k;
-  return what + " differs at line " + std::to_string(k + 1) + ":\n    default run: " +
-         quoted_line(la, k) + "\n    this run:    " + quoted_line(lb, k);
+  return what + " differs at line " + std::to_string(k + 1) +
+         ":\n    default run: " + quoted_line(la, k) + "\n    this run:    " + quoted_line(lb, k);
 }
 }  // namespace
 
@@ -40,6 +42,30 @@ std::optional<std::string> first_difference(const RunResult& first, const RunRes
       return text_difference("the file " + outputs[k], first.files[k], other.files[k]);
   }
   return std::nullopt;
+}
+
+std::string lines_by_process(const std::string& text) {
+  std::vector<std::string> lines = lines_of(text);
+  auto process = [](const std::string& line) {
+    if (line.size() < 3 || line[0] != '[') return -1L;
+    char* end = nullptr;
+    long pid = std::strtol(line.c_str() + 1, &end, 10);
+    return end && *end == ']' ? pid : -1L;
+  };
+  std::stable_sort(lines.begin(), lines.end(), [&](const std::string& a, const std::string& b) {
+    return process(a) < process(b);
+  });
+  std::string out;
+  for (const std::string& line : lines) out += line + "\n";
+  return out;
+}
+
+std::string sorted_lines(const std::string& text) {
+  std::vector<std::string> lines = lines_of(text);
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const std::string& line : lines) out += line + "\n";
+  return out;
 }
 
 std::vector<std::string> check_findings(const std::string& err) {

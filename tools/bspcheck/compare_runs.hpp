@@ -13,6 +13,13 @@ namespace bspcheck {
 std::optional<std::string> first_difference(const RunResult& first, const RunResult& other,
                                             const std::vector<std::string>& outputs);
 
+// The lines of bsprun --tag-output's `text` ("[pid] line"), each process's
+// in the order it wrote them, process by process.
+std::string lines_by_process(const std::string& text);
+
+// The lines of `text`, sorted, each ending in a newline.
+std::string sorted_lines(const std::string& text);
+
 // The lines of a run's standard error that check mode wrote ("bspcheck: ...").
 std::vector<std::string> check_findings(const std::string& err);
 

@@ -20,13 +20,12 @@ std::vector<Choice> legal_choices(int runs, std::uint64_t seed) {
     const std::uint64_t n = static_cast<std::uint64_t>(k) - fixed.size();
     const std::string s = std::to_string(seed + n / 2);
     if (n % 2 == 0)
-      out.push_back({"queue:shuffle:" + s,
-                     "messages are dequeued in a shuffled order, seed " + s +
-                         " (Hill et al. 1998, §4)"});
+      out.push_back({"queue:shuffle:" + s, "messages are dequeued in a shuffled order, seed " + s +
+                                               " (Hill et al. 1998, §4)"});
     else
-      out.push_back({"writes:shuffle:" + s,
-                     "colliding writes land in a shuffled source order, seed " + s +
-                         " (Hill et al. 1998, §3)"});
+      out.push_back(
+          {"writes:shuffle:" + s, "colliding writes land in a shuffled source order, seed " + s +
+                                      " (Hill et al. 1998, §3)"});
   }
   return out;
 }

@@ -87,7 +87,8 @@ Parsed parse_options(int argc, char** argv) {
       o.nprocs = static_cast<int>(*n);
     } else if (arg == "--runs") {
       auto n = whole_number(value, 10000);
-      if (!n || *n < 2) return usage_error("--runs needs a number from 2 to 10000, not '" + value + "'");
+      if (!n || *n < 2)
+        return usage_error("--runs needs a number from 2 to 10000, not '" + value + "'");
       o.runs = static_cast<int>(*n);
     } else if (arg == "--seed") {
       auto n = whole_number(value, UINT64_MAX / 2);
