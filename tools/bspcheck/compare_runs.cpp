@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <regex>
 #include <sstream>
 
 namespace bspcheck {
@@ -57,6 +58,24 @@ std::string lines_by_process(const std::string& text) {
   });
   std::string out;
   for (const std::string& line : lines) out += line + "\n";
+  return out;
+}
+
+std::string without_lines(const std::string& text, const std::vector<std::string>& patterns) {
+  if (patterns.empty()) return text;
+  std::vector<std::regex> res;
+  for (const std::string& p : patterns) res.emplace_back(p, std::regex::extended);
+  std::string out;
+  for (const std::string& line : lines_of(text)) {
+    // Matched without bsprun's "[pid] " tag.
+    std::size_t close = line.find("] ");
+    const bool tagged = !line.empty() && line[0] == '[' && close != std::string::npos &&
+                        line.find_first_not_of("0123456789", 1) == close;
+    const std::string content = tagged ? line.substr(close + 2) : line;
+    bool left_out = false;
+    for (const std::regex& re : res) left_out = left_out || std::regex_search(content, re);
+    if (!left_out) out += line + "\n";
+  }
   return out;
 }
 

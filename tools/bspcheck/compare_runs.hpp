@@ -17,6 +17,9 @@ std::optional<std::string> first_difference(const RunResult& first, const RunRes
 // in the order it wrote them, process by process.
 std::string lines_by_process(const std::string& text);
 
+// `text` without the lines any of `patterns` matches (extended regular expressions).
+std::string without_lines(const std::string& text, const std::vector<std::string>& patterns);
+
 // The lines of `text`, sorted, each ending in a newline.
 std::string sorted_lines(const std::string& text);
 

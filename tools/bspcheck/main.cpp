@@ -69,6 +69,8 @@ int check(const Options& o) {
     std::vector<std::pair<std::string, std::string>> env = {{"BSP_CHECK", "1"},
                                                             {"BSP_CHECK_ORDER", choices[k].order}};
     bspcheck::RunResult run = bspcheck::run_program(command, env, o.outputs, scratch.path());
+    run.out = bspcheck::without_lines(run.out, o.ignore);
+    for (std::string& file : run.files) file = bspcheck::without_lines(file, o.ignore);
     for (std::string& line : bspcheck::check_findings(run.err)) findings.push_back(line);
     if (k == 0) {
       first = run;
@@ -83,6 +85,7 @@ int check(const Options& o) {
       // otherwise, standard output is compared as a set of lines.
       if (!o.launcher.empty()) {
         bspcheck::RunResult again = bspcheck::run_program(command, env, o.outputs, scratch.path());
+        again.out = bspcheck::without_lines(again.out, o.ignore);
         if (bspcheck::sorted_lines(again.out) == bspcheck::sorted_lines(first.out) &&
             again.out != first.out) {
           std::printf(

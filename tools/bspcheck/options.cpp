@@ -2,13 +2,15 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <regex>
 #include <string_view>
 
 namespace bspcheck {
 
 namespace {
 constexpr const char* kUsage =
-    "usage: bspcheck [--runs N] [--seed S] [--output FILE]... [--engine shm|mpi|udp]\n"
+    "usage: bspcheck [--runs N] [--seed S] [--output FILE]... [--ignore REGEX]...\n"
+    "                [--engine shm|mpi|udp]\n"
     "                -n P -- program [args]\n"
     "       bspcheck [options] --launcher 'mpirun -n 4' -- program [args]\n";
 constexpr const char* kHelp =
@@ -24,6 +26,8 @@ constexpr const char* kHelp =
     "  --runs N           runs in all, the default one included (default 8, at least 2)\n"
     "  --seed S           the first shuffle's seed (default 1); the others count on\n"
     "  --output FILE      a file the program writes, compared too (repeatable)\n"
+    "  --ignore REGEX     leave output lines that REGEX matches (extended, anywhere\n"
+    "                     in the line) out of the comparison: timings (repeatable)\n"
     "  --engine E         bsprun's engine: shm (default), mpi or udp\n"
     "  --launcher 'CMD'   run 'CMD program args' instead of bsprun (words split at\n"
     "                     spaces), e.g. 'mpirun -n 4'\n"
@@ -72,8 +76,8 @@ Parsed parse_options(int argc, char** argv) {
     if (arg == "-V" || arg == "--version")
       return {std::nullopt, 0, std::string("bspcheck (Superstep) ") + SUPERSTEP_VERSION + "\n"};
     const bool takes_value = arg == "-n" || arg == "--nprocs" || arg == "--runs" ||
-                             arg == "--seed" || arg == "--output" || arg == "--launcher" ||
-                             arg == "--engine";
+                             arg == "--seed" || arg == "--output" || arg == "--ignore" ||
+                             arg == "--launcher" || arg == "--engine";
     if (!takes_value) {
       if (!arg.empty() && arg[0] == '-')
         return usage_error("unknown option '" + std::string(arg) + "'");
@@ -97,6 +101,13 @@ Parsed parse_options(int argc, char** argv) {
     } else if (arg == "--output") {
       if (value.empty()) return usage_error("--output needs a file name");
       o.outputs.push_back(value);
+    } else if (arg == "--ignore") {
+      try {
+        std::regex check(value, std::regex::extended);
+      } catch (const std::regex_error&) {
+        return usage_error("--ignore needs a regular expression, not '" + value + "'");
+      }
+      o.ignore.push_back(value);
     } else if (arg == "--launcher") {
       o.launcher = words(value);
       if (o.launcher.empty()) return usage_error("--launcher needs a command");

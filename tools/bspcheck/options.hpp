@@ -12,6 +12,7 @@ struct Options {
   int runs = 8;                       // --runs N: the default run and N-1 others
   std::uint64_t seed = 1;             // --seed S: the shuffles' seeds start at S
   std::vector<std::string> outputs;   // --output FILE: files compared too
+  std::vector<std::string> ignore;    // --ignore REGEX: output lines left out of the comparison
   std::vector<std::string> launcher;  // --launcher 'CMD': runs 'CMD program args'
   std::string engine;                 // --engine shm|mpi|udp: bsprun's
   std::optional<int> nprocs;          // -n P
