@@ -15,6 +15,14 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+// A line without bsprun's "[pid] " tag.
+std::string untagged(const std::string& line) {
+  std::size_t close = line.find("] ");
+  const bool tagged = !line.empty() && line[0] == '[' && close != std::string::npos &&
+                      close > 1 && line.find_first_not_of("0123456789", 1) == close;
+  return tagged ? line.substr(close + 2) : line;
+}
+
 std::string quoted_line(const std::vector<std::string>& lines, std::size_t k) {
   return k < lines.size() ? "'" + lines[k] + "'" : "(no such line)";
 }
@@ -67,11 +75,7 @@ std::string without_lines(const std::string& text, const std::vector<std::string
   for (const std::string& p : patterns) res.emplace_back(p, std::regex::extended);
   std::string out;
   for (const std::string& line : lines_of(text)) {
-    // Matched without bsprun's "[pid] " tag.
-    std::size_t close = line.find("] ");
-    const bool tagged = !line.empty() && line[0] == '[' && close != std::string::npos &&
-                        line.find_first_not_of("0123456789", 1) == close;
-    const std::string content = tagged ? line.substr(close + 2) : line;
+    const std::string content = untagged(line);
     bool left_out = false;
     for (const std::regex& re : res) left_out = left_out || std::regex_search(content, re);
     if (!left_out) out += line + "\n";
@@ -89,8 +93,10 @@ std::string sorted_lines(const std::string& text) {
 
 std::vector<std::string> check_findings(const std::string& err) {
   std::vector<std::string> found;
-  for (const std::string& line : lines_of(err))
-    if (line.rfind("bspcheck: ", 0) == 0) found.push_back(line);
+  for (const std::string& line : lines_of(err)) {
+    std::string content = untagged(line);
+    if (content.rfind("bspcheck: ", 0) == 0) found.push_back(content);
+  }
   return found;
 }
 

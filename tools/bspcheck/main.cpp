@@ -27,12 +27,18 @@ std::string bsprun_path() {
   return "bsprun";
 }
 
+// Whether bsprun tags each line with its process (--tag-output: the shm engine's).
+bool tagged(const Options& o) {
+  return o.launcher.empty() && (o.engine.empty() || o.engine == "shm");
+}
+
 std::vector<std::string> command_of(const Options& o) {
   std::vector<std::string> command = o.launcher;
   if (command.empty()) {
     // Tagged, so that each process's lines are compared in their own order
     // whatever order the processes' lines meet in (compare_runs.hpp).
-    command = {bsprun_path(), "-n", std::to_string(*o.nprocs), "--tag-output"};
+    command = {bsprun_path(), "-n", std::to_string(*o.nprocs)};
+    if (tagged(o)) command.push_back("--tag-output");
     if (!o.engine.empty()) command.insert(command.end(), {"--engine", o.engine});
     command.push_back("--");
   }
@@ -80,10 +86,10 @@ int check(const Options& o) {
         return 1;
       }
       // Lines that several processes print meet in an order of their own
-      // (Hill et al. 1998, §2.1.2): bsprun tags them with their process;
-      // under another launcher, when a second default run orders them
+      // (Hill et al. 1998, §2.1.2): bsprun tags them with their process on
+      // shm; elsewhere, when a second default run orders them
       // otherwise, standard output is compared as a set of lines.
-      if (!o.launcher.empty()) {
+      if (!tagged(o)) {
         bspcheck::RunResult again = bspcheck::run_program(command, env, o.outputs, scratch.path());
         again.out = bspcheck::without_lines(again.out, o.ignore);
         if (bspcheck::sorted_lines(again.out) == bspcheck::sorted_lines(first.out) &&
@@ -94,11 +100,11 @@ int check(const Options& o) {
           lines_as_set = true;
         }
       }
-      first.out = o.launcher.empty() ? bspcheck::lines_by_process(first.out) : first.out;
+      if (tagged(o)) first.out = bspcheck::lines_by_process(first.out);
       if (lines_as_set) first.out = bspcheck::sorted_lines(first.out);
       continue;
     }
-    if (o.launcher.empty()) run.out = bspcheck::lines_by_process(run.out);
+    if (tagged(o)) run.out = bspcheck::lines_by_process(run.out);
     if (lines_as_set) run.out = bspcheck::sorted_lines(run.out);
     if (auto difference = bspcheck::first_difference(first, run, o.outputs)) {
       print_findings(findings);
