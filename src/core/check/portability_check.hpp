@@ -60,9 +60,22 @@ class PortabilityCheck {
   std::vector<LatePut>& late_puts() { return late_puts_; }
 
  private:
+  // A registered area of this process; while a superstep's writes land,
+  // `writer` holds for each byte who wrote it (0: nobody, else the writer's
+  // kWriter value), within touched_lo..touched_hi.
   struct Area {
     std::uint64_t begin, size;
     CallSite site;
+    bool popped = false;  // popped this superstep: gone after its sync
+    std::vector<std::uint16_t> writer;
+    std::uint64_t touched_lo = UINT64_MAX, touched_hi = 0;
+  };
+  // A collision found in an area: two writers, the bytes between the first
+  // and the last colliding one.
+  struct Collision {
+    std::size_t area;
+    int first, second;  // writers in landing order (-1: this process's hpget)
+    std::uint64_t lo, hi;
   };
   struct HpTransfer {
     const char* primitive;
@@ -78,6 +91,11 @@ class PortabilityCheck {
   };
 
   const Area* area_of(std::uint64_t address) const;
+  // The area that holds all of address..+nbytes (an index in areas_), or -1.
+  long area_holding(std::uint64_t address, std::uint64_t nbytes);
+  void write_lands(int src, std::uint64_t address, std::uint64_t nbytes);
+  void note_collision(std::size_t area, int first, int second, std::uint64_t offset);
+  void forget_writers();
   // "bytes A..B of the area registered at FILE:LINE" (or of no registered area).
   std::string describe_bytes(std::uint64_t begin, std::uint64_t end) const;
   std::string describe_writer(int src) const;
@@ -88,7 +106,10 @@ class PortabilityCheck {
   int pid_;
   std::vector<Area> areas_;  // newest last
   std::vector<HpTransfer> hp_;
-  std::vector<Write> writes_;
+  std::vector<Write> writes_;  // writes outside every registered area
+  std::vector<Collision> collisions_;
+  std::vector<std::size_t> touched_;  // areas written this superstep
+  long last_area_ = -1;
   CallSite sync_site_;
   std::vector<LatePut> late_puts_;
   std::vector<std::string> reported_;  // this superstep's findings, each reported once
