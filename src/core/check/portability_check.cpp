@@ -125,7 +125,7 @@ void PortabilityCheck::write_lands(int src, std::uint64_t address, std::uint64_t
   for (std::uint64_t b = lo; b < hi; ++b) {
     const std::uint16_t before = writer[b];
     writer[b] = mark;
-    // This process's own hpgets land in issue order (Hill et al. 1998, §3.3).
+    // Two of this process's own hpgets into the same bytes collide with no other process.
     if (before != 0 && !(before == kGetWriter && mark == kGetWriter)) [[unlikely]]
       note_collision(static_cast<std::size_t>(k), writer_of(before), src, b);
   }
