@@ -309,6 +309,20 @@ void bsp_sync_at(const char *file, int line);
  * Threads: one thread at a time (see Threads above).
  */
 void bsp_push_reg(const void *ident, int size);
+
+/**
+ * bsp_push_reg_at - bsp_push_reg that names its call site (a Superstep
+ * extension).
+ *
+ * The macro bsp_push_reg(...) at the end of this header makes every call
+ * pass its file and line, which check mode (BSP_CHECK, bspcheck(1)) names
+ * when it reports a write into the area: "the area registered at
+ * prog.c:8". Being function-like, it leaves &bsp_push_reg and the function
+ * itself alone. Define SUPERSTEP_NO_CALL_SITE before including bsp.h to
+ * call bsp_push_reg itself. file may be NULL (no site).
+ * Arguments, errors, cost and threads: as bsp_push_reg.
+ */
+void bsp_push_reg_at(const void *ident, int size, const char *file, int line);
 #endif
 
 /**
@@ -629,6 +643,7 @@ int bsp_hpmove(void **tag_ptr, void **payload_ptr);
   bsp_hpget_at(pid, src, offset, dst, nbytes, __FILE__, __LINE__)
 #define bsp_send(pid, tag, payload, payload_nbytes) \
   bsp_send_at(pid, tag, payload, payload_nbytes, __FILE__, __LINE__)
+#define bsp_push_reg(ident, size) bsp_push_reg_at(ident, size, __FILE__, __LINE__)
 #endif
 
 #endif /* SUPERSTEP_BSP_H */

@@ -58,12 +58,21 @@ double bsp_time(void) { return running("bsp_time").time(); }
 
 // In parentheses: bsp.h's bsp_sync() macro passes the call site to bsp_sync_at
 // (api/profile_api.cpp); this is the function itself, for callers without it.
-void(bsp_sync)(void) { running("bsp_sync").sync(); }
+void(bsp_sync)(void) {
+  Runtime& rt = running("bsp_sync");
+  if (superstep::PortabilityCheck* check = rt.check()) [[unlikely]]
+    check->sync_site({});  // not known: not the last sync's
+  rt.sync();
+}
 
-void bsp_push_reg(const void* ident, int size) {
+// In parentheses: bsp.h's bsp_push_reg() macro passes the call site to
+// bsp_push_reg_at; this is the function itself, for callers without it.
+void(bsp_push_reg)(const void* ident, int size) { bsp_push_reg_at(ident, size, nullptr, 0); }
+
+void bsp_push_reg_at(const void* ident, int size, const char* file, int line) {
   Runtime& rt = running("bsp_push_reg");
   check_not_negative("bsp_push_reg", "size", size);
-  rt.push_reg(ident, static_cast<std::uint64_t>(size));
+  rt.push_reg(ident, static_cast<std::uint64_t>(size), superstep::CallSite{file, line});
 }
 
 void bsp_pop_reg(const void* ident) { running("bsp_pop_reg").pop_reg(ident); }

@@ -1,5 +1,5 @@
 // bsp_sync with its call site (bsp.h's bsp_sync() macro) and the profile
-// label (bsp_profile.h). With profiling off each costs one branch.
+// label (bsp_profile.h). With profiling and checking off each costs a branch or two.
 #include <bsp.h>
 #include <bsp_profile.h>
 
@@ -15,6 +15,8 @@ void bsp_sync_at(const char* file, int line) {
   Runtime& rt = running("bsp_sync");
   if (superstep::profile::Recorder* profile = rt.profile()) [[unlikely]]
     profile->site(file, line);
+  if (superstep::PortabilityCheck* check = rt.check()) [[unlikely]]
+    check->sync_site({file, line});
   rt.sync();
 }
 

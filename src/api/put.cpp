@@ -55,7 +55,8 @@ template <bool hp>
   // §3.2.4 note 4: a communication of zero bytes does nothing (and checks no registration).
   if (in_range(rt, pid, src, dst, offset, nbytes) &&
       (nbytes == 0 || rt->put(pid, src, dst, static_cast<std::uint64_t>(offset),
-                              static_cast<std::uint64_t>(nbytes), hp))) [[likely]]
+                              static_cast<std::uint64_t>(nbytes), hp,
+                              {file, line_of(nbytes_and_line)}))) [[likely]]
     return;
   drma_misuse({hp ? "bsp_hpput" : "bsp_put", file, line_of(nbytes_and_line)}, pid, src, dst,
               offset, nbytes, dst);
@@ -86,7 +87,7 @@ void get(const Call& call, int pid, const void* src, int offset, void* dst, int 
   Runtime* rt = Runtime::active();
   if (!in_range(rt, pid, src, dst, offset, nbytes) ||
       !rt->get(pid, src, static_cast<std::uint64_t>(offset), dst,
-               static_cast<std::uint64_t>(nbytes), hp))
+               static_cast<std::uint64_t>(nbytes), hp, {call.file, call.line}))
     drma_misuse(call, pid, src, dst, offset, nbytes, src);
 }
 

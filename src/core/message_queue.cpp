@@ -5,6 +5,8 @@ namespace superstep {
 void MessageQueue::clear() {
   segments_.clear();
   segment_ = 0;
+  arranged_.clear();
+  next_arranged_ = 0;
   s_ = {nullptr, nullptr, 0, 0};
 }
 
@@ -21,7 +23,23 @@ void MessageQueue::add_stream(const char* begin, const char* end, std::uint64_t 
   }
 }
 
+void MessageQueue::arrange(const LegalOrder& order, std::uint64_t salt) {
+  arranged_.clear();
+  for (const Segment& segment : segments_)
+    for (RecordReader r(segment.begin, segment.end); !r.done(); r.next())
+      if (r.kind() == RecordKind::kSend) arranged_.push_back(r.position());
+  arrange_in(order, salt, arranged_);
+  next_arranged_ = 0;
+  if (arranged_.empty()) return;
+  s_.cursor = arranged_[next_arranged_++];
+  s_.segment_end = nullptr;
+}
+
 void MessageQueue::seek_send() {
+  if (!arranged_.empty()) {
+    s_.cursor = arranged_[next_arranged_++];
+    return;
+  }
   for (;;) {
     for (RecordReader r(s_.cursor, s_.segment_end); !r.done(); r.next()) {
       if (r.kind() == RecordKind::kSend) {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/check/check_choices.hpp"
 #include "util/byte_buffer.hpp"
 #include "messaging/record_reader.hpp"
 #include "superstep/detail/inline_paths.h"
@@ -32,6 +33,12 @@ class MessageQueue {
   // `payload_bytes` are what the stream holds (counted while applying it).
   void add_stream(const char* begin, const char* end, std::uint64_t messages,
                   std::uint64_t payload_bytes);
+
+  // Check mode (BSP_CHECK_ORDER): once every stream is added, the messages
+  // are dequeued in `order` instead, from an index of their records. The
+  // queue's segment end is then null, so that neither pop() nor the
+  // program's inline bsp_move steps the cursor on by itself.
+  void arrange(const LegalOrder& order, std::uint64_t salt);
 
   std::uint64_t size() const { return s_.messages; }
   std::uint64_t payload_bytes() const { return s_.payload_bytes; }
@@ -63,6 +70,9 @@ class MessageQueue {
 
   std::vector<Segment> segments_;
   std::size_t segment_ = 0;
+  // arrange(): the send records in the order they are dequeued, and the next.
+  std::vector<const char*> arranged_;
+  std::size_t next_arranged_ = 0;
   // cursor: on the first message's record; segment_end: where its stream's
   // records end; messages and payload_bytes: what the queue holds.
   superstep_queue_state s_ = {nullptr, nullptr, 0, 0};

@@ -18,12 +18,15 @@ namespace superstep {
 
 [[gnu::always_inline]] inline bool Runtime::put(int pid, const void* src, void* dst,
                                                 std::uint64_t offset, std::uint64_t nbytes,
-                                                bool hp) {
+                                                bool hp, CallSite site) {
   std::uint64_t remote = resolve(pid, dst, offset, nbytes);
   if (remote == 0) [[unlikely]]
     return false;
-  if (profile_) [[unlikely]]
-    profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
+  // Profiling and check mode (BSP_PROFILE, BSP_CHECK): count the put, note what check mode
+  // needs; true when check mode has made the put itself (an hpput landing early).
+  if (watched_) [[unlikely]]
+    if (watched_put(hp ? "bsp_hpput" : "bsp_put", site, pid, src, remote, nbytes, hp))
+      return true;
   if (nbytes <= fast_put_max_) [[likely]]
     remember_put(pid, dst);
   Outbox& out = outbox_[parity_];

@@ -47,7 +47,7 @@ void exit_without_end(int status, void*) {
 }  // namespace
 
 Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-                 StagingStores staging_stores)
+                 StagingStores staging_stores, const CheckChoices& check)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
@@ -83,11 +83,14 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   }
   engine_->note_superstep(0);
   profile_ = profile::Recorder::start_if_asked(*engine_);
+  if (check.any()) check_ = std::make_unique<PortabilityCheck>(check, pid_);
+  watched_ = profile_ || check_;
   set_tagsize_now(0);
   last_put_.resize(nprocs_);
   put_runs_.resize(nprocs_);
   send_windows_.resize(nprocs_);
-  if (!profile_)
+  // Profiling and checking see every put: no inline tier takes one.
+  if (!watched_)
     fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
 }
@@ -130,11 +133,12 @@ void Runtime::begin(int nprocs) {
                 kMaxProcs);
   begun_ = true;
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
+  CheckChoices check = CheckChoices::from_environment();
   std::uint64_t shared_area_min = shared_area_min_asked();
   SizeChoice bulk_messages = size_choice_asked("BSP_BULK_MESSAGES");
   StagingStores staging_stores = staging_stores_asked();
   Engine* engine = start_engine(nprocs);
-  g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages, staging_stores));
+  g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages, staging_stores, check));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();
   // What the inline first tiers read, published for the active runtime only.
@@ -193,9 +197,11 @@ void Runtime::unresolvable(const Call& call, int pid, const void* ident, std::ui
   usage_error(call, "internal error: the registration of %p resolved", ident);
 }
 
-void Runtime::push_reg(const void* ident, std::uint64_t size) {
+void Runtime::push_reg(const void* ident, std::uint64_t size, CallSite site) {
   if (profile_) [[unlikely]]
     profile_->push_reg();
+  if (check_) [[unlikely]]
+    check_->registered(ident, size, site);
   forget_puts();
   std::uint64_t id = registry_.push(ident, size);
   outbox_[parity_].push(pid_, ident, size, id);
@@ -205,6 +211,8 @@ void Runtime::pop_reg(const void* ident) {
   if (profile_) [[unlikely]]
     profile_->pop_reg();
   forget_puts();
+  if (check_) [[unlikely]]
+    check_->unregistered(ident);
   if (!registry_.pop(ident))
     usage_error("bsp_pop_reg",
                 "address %p is not registered (counting this superstep's pushes and pops); pop "
@@ -213,12 +221,14 @@ void Runtime::pop_reg(const void* ident) {
 }
 
 bool Runtime::get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes,
-                  bool hp) {
+                  bool hp, CallSite site) {
   if (nbytes == 0) return true;  // §3.3: a communication of zero bytes does nothing
   std::uint64_t remote = resolve(pid, src, offset, nbytes);
   if (remote == 0) return false;
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
+  if (check_ && hp) [[unlikely]]
+    check_->hp_transfer("bsp_hpget", pid, dst, nbytes, site);
   if (nbytes < shared_area_min_ || pid == pid_ ||
       !get_from_shared(pid, src, remote, dst, nbytes, hp))
     add_get(pid, remote, static_cast<char*>(dst), nbytes, hp, nullptr);

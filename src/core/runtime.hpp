@@ -10,6 +10,7 @@
 
 #include "util/byte_buffer.hpp"
 #include "util/cache_ring.hpp"
+#include "core/check/portability_check.hpp"
 #include "core/landing_plan.hpp"
 #include "core/message_queue.hpp"
 #include "profiler/profile_recorder.hpp"
@@ -44,7 +45,7 @@ class Runtime {
   // util/errors.hpp, not the engine; end() ends it like any other, and its
   // owner frees it.
   Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-          StagingStores staging_stores);
+          StagingStores staging_stores, const CheckChoices& check = CheckChoices{});
 
   int pid() const { return pid_; }
   int nprocs() const { return nprocs_; }
@@ -54,9 +55,11 @@ class Runtime {
   void sync() { run_sync(SyncKind::kSync); }
   // The profile recorder (BSP_PROFILE), or nullptr when profiling is off.
   profile::Recorder* profile() { return profile_.get(); }
+  // Check mode's detector (BSP_CHECK, BSP_CHECK_ORDER), or nullptr when it is off.
+  PortabilityCheck* check() { return check_.get(); }
 
   // DRMA. Arguments are already checked for range and NULL by the API layer.
-  void push_reg(const void* ident, std::uint64_t size);
+  void push_reg(const void* ident, std::uint64_t size, CallSite site = {});
   void pop_reg(const void* ident);
   // The put path below the program's first tier, one file per tier (api/put.cpp maps them):
   // tier 2, a small put like the last one to pid (core/put_tier2.hpp); tier 3, every other put
@@ -64,12 +67,13 @@ class Runtime {
   // where it does not apply (tier 2) or where dst + offset .. + nbytes is not registered on pid
   // (tier 3): the API then reports the misuse with its call site (unresolvable).
   bool put_like_last(int pid, const void* src, const void* dst, int offset, int nbytes);
+  // site: the caller's file and line, read only by check mode (BSP_CHECK).
   bool put(int pid, const void* src, void* dst, std::uint64_t offset, std::uint64_t nbytes,
-           bool hp);
+           bool hp, CallSite site = {});
   // A get whose arguments are in range; false (nothing done) where src + offset .. + nbytes
   // is not registered on pid.
   bool get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes,
-           bool hp);
+           bool hp, CallSite site = {});
   // Stops the program with the message that says why ident + offset .. + nbytes on pid is not
   // a registered area (put() or get() returned false).
   [[noreturn]] void unresolvable(const Call& call, int pid, const void* ident,
@@ -83,8 +87,8 @@ class Runtime {
   std::uint32_t tagsize() const { return tagsize_; }
   [[gnu::always_inline]] void send(int pid, const void* tag, const void* payload,
                                    std::uint64_t nbytes) {
-    if (profile_) [[unlikely]]
-      profile_->count(profile::kSend, pid, nbytes + tagsize_);
+    if (watched_) [[unlikely]]
+      watched_send(pid, nbytes);
     outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
   }
   // The fast path of bsp_send (bsp_api.cpp): a valid message whose tag and
@@ -153,6 +157,13 @@ class Runtime {
     std::uint64_t nbytes;
   };
 
+  // What put() and send() do when profiling or checking (watched_): count
+  // the call, note what check mode needs. True: watched_put has made the put.
+  [[gnu::noinline]] bool watched_put(const char* primitive, CallSite site, int pid,
+                                     const void* src, std::uint64_t remote, std::uint64_t nbytes,
+                                     bool hp);
+  [[gnu::noinline]] void watched_send(int pid, std::uint64_t nbytes);
+  void watched_sync_entered();
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
@@ -186,6 +197,12 @@ class Runtime {
   void answer_get_requests();
   const bool* awaited_replies(std::uint32_t all);
   void apply_streams();
+  // The gets' destinations, first in phase 2 (paper §3.3).
+  void land_gets();
+  // check/checked_sync.cpp: apply_streams in check mode: the sources' writes
+  // in the order BSP_CHECK_ORDER asks, each noted, and the queue in its order.
+  void apply_streams_checked();
+  void queue_streams_by_source();
   void apply_stream(int src, const char* begin, const char* end);
   void apply_strided(const PutStridedRecord& put);
   // When a staged put's record says src has mapped more of its staging ring
@@ -315,12 +332,16 @@ class Runtime {
   std::uint32_t fast_send_tag_ = 0;
   void set_tagsize_now(std::uint32_t bytes) {
     tagsize_ = bytes;
-    fast_send_tag_ = profile_ ? UINT32_MAX : bytes;
+    fast_send_tag_ = watched_ ? UINT32_MAX : bytes;
   }
   std::int64_t tagsize_next_ = 0;
   std::uint32_t tagsize_calls_ = 0;
   MessageQueue queue_;
   std::unique_ptr<profile::Recorder> profile_;  // null unless BSP_PROFILE is set
+  std::unique_ptr<PortabilityCheck> check_;     // null unless BSP_CHECK or BSP_CHECK_ORDER is set
+  // Whether profiling or checking is on: the one branch the hot paths take
+  // for both (they leave the inline tiers: see fast_put_max_).
+  bool watched_ = false;
 };
 
 }  // namespace superstep

@@ -103,8 +103,8 @@ Publication Runtime::publish(SyncKind kind) const {
 }
 
 void Runtime::run_sync(SyncKind kind) {
-  if (profile_) [[unlikely]]
-    profile_->sync_entered();
+  if (watched_) [[unlikely]]
+    watched_sync_entered();
   forget_puts();  // what an address resolves to may change at this sync
   Outbox& out = outbox_[parity_];
   out.seal();
@@ -313,10 +313,16 @@ const bool* Runtime::awaited_replies(std::uint32_t all) {
   return asked;
 }
 
-void Runtime::apply_streams() {
+void Runtime::land_gets() {
   for (const GetRequest& g : gets_)
     if (g.bulk ? !g.in_place : !g.hp) copy_block(g.dst, get_staging_.data() + g.staging, g.nbytes);
   for (auto& p : pushes_of_) p.clear();
+}
+
+void Runtime::apply_streams() {
+  if (check_) [[unlikely]]
+    return apply_streams_checked();
+  land_gets();
   for (int src = 0; src < nprocs_; ++src) {
     const char* b = static_cast<const char*>(incoming_view_[src].data);
     apply_stream(src, b, b + incoming_view_[src].size);

@@ -51,7 +51,7 @@ check_words() {
 # prefixed by the command that printed it.
 tool_texts() {
   local bin=$1 tool command
-  for tool in bsprun bspcc bspc++ bspprobe bspprof bsproute; do
+  for tool in bsprun bspcc bspc++ bspprobe bspprof bsproute bspcheck; do
     [ -x "$bin/$tool" ] || { echo "missing:$bin/$tool is not built"; continue; }
     "$bin/$tool" --help 2>&1 | sed "s|^|$tool --help:|"
   done

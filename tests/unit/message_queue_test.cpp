@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -137,6 +138,39 @@ TEST(MessageQueue, FirstTierOfMoveStepsWithinAStreamOnly) {
   EXPECT_EQ(text(q.front().payload, q.front().payload_bytes), "s1 last");
   superstep_queue = nullptr;
   EXPECT_EQ(superstep_move_small(got, 32), 0);  // outside bsp_begin..bsp_end
+}
+
+// Check mode (BSP_CHECK_ORDER): the same messages, each once, in the order
+// asked, and the first tier of bsp_move never steps the cursor itself.
+TEST(MessageQueue, ArrangedVisitsEveryMessageOnceInTheOrderAsked) {
+  Stream s0, s1;
+  s0.send("a", "0");
+  s0.put();
+  s0.send("b", "1");
+  s1.send("c", "2");
+  s1.send("d", "3");
+  auto drain = [&](const LegalOrder& order) {
+    MessageQueue q;
+    q.add_stream(s0.begin(), s0.end(), s0.messages, s0.bytes);
+    q.add_stream(s1.begin(), s1.end(), s1.messages, s1.bytes);
+    q.arrange(order, 1);
+    superstep_queue = q.state();
+    char got[8];
+    EXPECT_EQ(superstep_move_small(got, 8), 0);
+    superstep_queue = nullptr;
+    std::string seen;
+    while (!q.empty()) {
+      seen += text(q.front().tag, q.front().tag_bytes);
+      q.pop();
+    }
+    return seen;
+  };
+  EXPECT_EQ(drain(LegalOrder{}), "abcd");
+  EXPECT_EQ(drain(LegalOrder{LegalOrder::Kind::kReverse, 0}), "dcba");
+  std::string shuffled = drain(LegalOrder{LegalOrder::Kind::kShuffle, 9});
+  EXPECT_EQ(shuffled, drain(LegalOrder{LegalOrder::Kind::kShuffle, 9}));
+  std::sort(shuffled.begin(), shuffled.end());
+  EXPECT_EQ(shuffled, "abcd");
 }
 
 }  // namespace

@@ -113,6 +113,7 @@ std::optional<int> prepare(const Options& options, const std::string& profile, L
   }
   if (nprocs) spec.environment.emplace_back("BSP_NPROCS", std::to_string(*nprocs));
   if (!profile.empty()) spec.environment.emplace_back(superstep::profile::kVariable, profile);
+  if (!options.check.empty()) spec.environment.emplace_back("BSP_CHECK", options.check);
   if (options.tag_output) {
     try {
       launch.tagged.emplace();

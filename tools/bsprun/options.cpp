@@ -35,6 +35,9 @@ constexpr const char* kHelp =
     "                   PATH, or $BSP_MPIRUN); options bsprun does not know, from the\n"
     "                   first one up to '--', go to mpirun (a hostfile, --map-by,\n"
     "                   --mca ...). Output tagging is then mpirun's own --tag-output\n"
+    "  --check[=LIST]   check mode (sets BSP_CHECK=LIST, default 1: every check):\n"
+    "                   report where the result depends on a choice BSPlib leaves\n"
+    "                   open (bspcheck(1))\n"
     "  --profile FILE   record a profile of every superstep in FILE (sets\n"
     "                   BSP_PROFILE=FILE); also when the program stops early, then\n"
     "                   marked incomplete. Read it with bspprof report FILE\n"
@@ -83,6 +86,8 @@ void add_options(CLI::App& app, Options& o) {
   });
   app.add_flag("--tag-output", o.tag_output);
   app.add_flag("--oversubscribe", o.oversubscribe);
+  // --check or --check=LIST: check mode (BSP_CHECK, bspcheck(1)); alone it turns on every check.
+  app.add_option("--check", o.check)->expected(0, 1);
   app.add_option_function<std::string>("--timeout", [&o](const std::string& v) {
     o.timeout_seconds = parse_seconds(v);
     if (!o.timeout_seconds)
@@ -180,6 +185,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   Split split = split_at_program(line.app(), {argv + 1, argv + argc});
   if (std::optional<toolkit::Stop> stop = line.parse(split.own))
     return {std::nullopt, stop->status, stop->text};
+  if (line.app().get_option("--check")->count() > 0 && options.check.empty()) options.check = "1";
   try {
     if (split.unknown_option && !options.mpi)
       throw UsageError("unknown option '" +

@@ -17,6 +17,7 @@ struct Options {
   bool mpi = false;                         // --engine mpi: run the program under mpirun
   bool udp = false;                         // --engine udp: start P processes (udp_spawn.hpp)
   std::vector<std::string> mpirun_options;  // passed to mpirun before the program
+  std::string check;                        // --check[=LIST]: BSP_CHECK=LIST (bspcheck(1))
   std::string profile;                      // --profile FILE: BSP_PROFILE=FILE (docs/bspprof.md)
   std::string hostfile;                     // --hostfile FILE: the hosts (udp; passed on to mpirun)
   std::string rsh;                          // --rsh CMD: the remote shell (udp; else $BSP_RSH, ssh)

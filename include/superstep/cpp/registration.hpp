@@ -26,7 +26,8 @@ class registration {
  public:
   registration(context&, std::span<T> area) : area_(area) {
     detail::require_transferable<T>();
-    bsp_push_reg(area_.data(), detail::byte_count<T>(area_.size(), "bsp::registration"));
+    // In parentheses: the function, not bsp.h's macro, which would name this header as the site.
+    (bsp_push_reg)(area_.data(), detail::byte_count<T>(area_.size(), "bsp::registration"));
     live_ = true;
   }
   registration(context& ctx, std::vector<T>& v) : registration(ctx, std::span<T>(v)) {}

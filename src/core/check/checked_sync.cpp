@@ -1,0 +1,119 @@
+// The runtime's side of check mode (BSP_CHECK, BSP_CHECK_ORDER): what the
+// calls note for the detector (portability_check.hpp), and phase 2 of the sync
+// (sync.cpp) with the sources' writes and the messages in another legal order.
+#include <numeric>
+
+#include "core/runtime.hpp"
+#include "messaging/record_reader.hpp"
+
+namespace superstep {
+
+namespace {
+// Different for every superstep and process, the same from run to run.
+std::uint64_t salt_of(std::uint64_t superstep, int pid, std::uint64_t what) {
+  return (superstep << 20) ^ (static_cast<std::uint64_t>(pid) << 2) ^ what;
+}
+
+// Notes where each put of one source's stream lands.
+void note_puts(PortabilityCheck& check, int src, const char* begin, const char* end) {
+  if (begin == end) return;
+  StreamEndRecord tally = read_stream_end(end);
+  if (tally.only_sends) return;
+  for (RecordReader rec(begin, tally.records_end); !rec.done(); rec.next()) {
+    switch (rec.kind()) {
+      case RecordKind::kPutInline: {
+        PutInlineRecord put = rec.put_inline();
+        check.put_lands(src, put.dst_address, put.nbytes);
+        break;
+      }
+      case RecordKind::kPutStrided: {
+        PutStridedRecord put = rec.put_strided();
+        for (std::uint64_t k = 0; k < put.count; ++k)
+          check.put_lands(src, put.dst_address + k * put.stride, put.element);
+        break;
+      }
+      case RecordKind::kPutRemote: {
+        PutRemoteRecord put = rec.put_remote();
+        check.put_lands(src, put.dst_address, put.nbytes);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+}  // namespace
+
+bool Runtime::watched_put(const char* primitive, CallSite site, int pid, const void* src,
+                          std::uint64_t remote, std::uint64_t nbytes, bool hp) {
+  if (profile_) profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
+  if (!check_ || !hp) return false;
+  check_->hp_transfer(primitive, pid, src, nbytes, site);
+  switch (check_->choices().hp) {
+    case CheckChoices::HpRead::kEngine:
+      return false;
+    case CheckChoices::HpRead::kEarly:  // read now, as a bsp_put reads it
+      outbox_[parity_].put(pid, remote, src, nbytes);
+      return true;
+    case CheckChoices::HpRead::kLate:  // read when the sync starts
+      check_->late_puts().push_back({pid, remote, src, nbytes});
+      return true;
+  }
+  return false;
+}
+
+void Runtime::watched_send(int pid, std::uint64_t nbytes) {
+  if (profile_) profile_->count(profile::kSend, pid, nbytes + tagsize_);
+}
+
+void Runtime::watched_sync_entered() {
+  if (profile_) profile_->sync_entered();
+  if (!check_) return;
+  check_->sync_entered(superstep_);
+  for (const PortabilityCheck::LatePut& put : check_->late_puts())
+    outbox_[parity_].put(put.pid, put.remote, put.src, put.nbytes);
+  check_->late_puts().clear();
+}
+
+void Runtime::apply_streams_checked() {
+  PortabilityCheck& check = *check_;
+  const CheckChoices& choices = check.choices();
+  land_gets();
+  check.begin_writes();
+  if (choices.overlap)
+    for (const GetRequest& g : gets_)
+      if (g.hp) check.get_lands(reinterpret_cast<std::uintptr_t>(g.dst), g.nbytes);
+  std::vector<int> sources(static_cast<std::size_t>(nprocs_));
+  std::iota(sources.begin(), sources.end(), 0);
+  arrange_in(choices.writes, salt_of(superstep_, pid_, 1), sources);
+  for (int src : sources) {
+    // Bulk messages are met in source order (bulk_messages.cpp): each
+    // source's first one is where its stream's records start taking them.
+    if (caps_.bulk_messages) {
+      bulk_cursor_ = 0;
+      while (bulk_cursor_ < bulk_in_.size() && bulk_in_[bulk_cursor_].src != src) ++bulk_cursor_;
+    }
+    const char* b = static_cast<const char*>(incoming_view_[src].data);
+    const char* e = b + incoming_view_[src].size;
+    apply_stream(src, b, e);
+    if (choices.overlap) note_puts(check, src, b, e);
+  }
+  if (choices.overlap) check.end_writes(superstep_);
+  queue_streams_by_source();
+  queue_.arrange(choices.queue, salt_of(superstep_, pid_, 2));
+}
+
+// The queue as apply_stream builds it in source-pid order, whatever order
+// the writes took.
+void Runtime::queue_streams_by_source() {
+  queue_.clear();
+  for (int src = 0; src < nprocs_; ++src) {
+    const char* b = static_cast<const char*>(incoming_view_[src].data);
+    const char* e = b + incoming_view_[src].size;
+    if (b == e) continue;
+    StreamEndRecord tally = read_stream_end(e);
+    queue_.add_stream(b, tally.records_end, tally.sends, tally.send_payload_bytes);
+  }
+}
+
+}  // namespace superstep

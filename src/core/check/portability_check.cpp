@@ -1,0 +1,228 @@
+#include "core/check/portability_check.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <tuple>
+
+#include "util/errors.hpp"
+
+namespace superstep {
+
+std::uint64_t checksum(const void* memory, std::uint64_t nbytes) {
+  const auto* bytes = static_cast<const unsigned char*>(memory);
+  std::uint64_t sum = 0x9e3779b97f4a7c15ull ^ nbytes;
+  std::uint64_t i = 0;
+  for (; i + 8 <= nbytes; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes + i, 8);
+    sum = (sum ^ word) * 0x100000001b3ull;
+    sum ^= sum >> 29;
+  }
+  for (; i < nbytes; ++i) sum = (sum ^ bytes[i]) * 0x100000001b3ull;
+  return sum;
+}
+
+std::string site_text(CallSite site) {
+  if (!site.file) return "";
+  return std::string(site.file) + ":" + std::to_string(site.line);
+}
+
+namespace {
+// What Area::writer holds for a writer: its pid + 1, or kGetWriter for
+// this process's hpgets (processes number at most 4096).
+constexpr std::uint16_t kGetWriter = 0xffff;
+std::uint16_t writer_mark(int src) {
+  return src < 0 ? kGetWriter : static_cast<std::uint16_t>(src + 1);
+}
+int writer_of(std::uint16_t mark) { return mark == kGetWriter ? -1 : mark - 1; }
+}  // namespace
+
+void PortabilityCheck::registered(const void* ident, std::uint64_t size, CallSite site) {
+  if (!ident || !choices_.overlap) return;
+  Area area;
+  area.begin = reinterpret_cast<std::uintptr_t>(ident);
+  area.size = size;
+  area.site = site;
+  areas_.push_back(std::move(area));
+}
+
+void PortabilityCheck::unregistered(const void* ident) {
+  const auto address = reinterpret_cast<std::uintptr_t>(ident);
+  for (auto it = areas_.rbegin(); it != areas_.rend(); ++it)
+    if (it->begin == address && !it->popped) {
+      it->popped = true;  // its last superstep's writes may still land in it
+      return;
+    }
+}
+
+void PortabilityCheck::hp_transfer(const char* primitive, int pid, const void* memory,
+                                   std::uint64_t nbytes, CallSite site) {
+  if (!choices_.hpsource) return;
+  hp_.push_back({primitive, pid, memory, nbytes, checksum(memory, nbytes), site});
+}
+
+std::string PortabilityCheck::sync_text() const {
+  std::string at = site_text(sync_site_);
+  return at.empty() ? "the sync" : "the sync at " + at;
+}
+
+void PortabilityCheck::sync_entered(std::uint64_t superstep) {
+  for (const HpTransfer& t : hp_) {
+    if (checksum(t.memory, t.nbytes) == t.sum) continue;
+    const bool put = std::strcmp(t.primitive, "bsp_hpget") != 0;
+    std::string call = t.primitive;
+    if (t.site.file) call += " at " + site_text(t.site);
+    std::fprintf(stderr,
+                 "bspcheck: %s changed before the sync in superstep %llu on process %d: %s "
+                 "(%s process %d, %llu bytes) and %s; %s\n",
+                 put ? "hpput source" : "hpget destination",
+                 static_cast<unsigned long long>(superstep), pid_, call.c_str(),
+                 put ? "to" : "from", t.pid, static_cast<unsigned long long>(t.nbytes),
+                 sync_text().c_str(),
+                 put ? "the bytes sent depend on when the transfer reads them"
+                     : "the transfer may land before or after the program's own write");
+  }
+  hp_.clear();
+}
+
+void PortabilityCheck::get_lands(std::uint64_t address, std::uint64_t nbytes) {
+  write_lands(-1, address, nbytes);
+}
+
+void PortabilityCheck::put_lands(int src, std::uint64_t address, std::uint64_t nbytes) {
+  write_lands(src, address, nbytes);
+}
+
+long PortabilityCheck::area_holding(std::uint64_t address, std::uint64_t nbytes) {
+  auto holds = [&](const Area& a) {
+    return address >= a.begin && address - a.begin <= a.size &&
+           nbytes <= a.size - (address - a.begin);
+  };
+  if (last_area_ >= 0 && holds(areas_[static_cast<std::size_t>(last_area_)])) return last_area_;
+  for (std::size_t k = areas_.size(); k-- > 0;)
+    if (holds(areas_[k])) return last_area_ = static_cast<long>(k);
+  return -1;
+}
+
+// Inside a registered area each byte remembers its writer, so that a write
+// costs a pass over its bytes; elsewhere writes are kept and compared at the end.
+void PortabilityCheck::write_lands(int src, std::uint64_t address, std::uint64_t nbytes) {
+  const long k = area_holding(address, nbytes);
+  if (k < 0) {
+    writes_.push_back({address, address + nbytes, src, writes_.size()});
+    return;
+  }
+  Area& area = areas_[static_cast<std::size_t>(k)];
+  if (area.writer.empty()) area.writer.assign(area.size, 0);
+  const std::uint64_t lo = address - area.begin, hi = lo + nbytes;
+  if (area.touched_lo == UINT64_MAX) touched_.push_back(static_cast<std::size_t>(k));
+  area.touched_lo = std::min(area.touched_lo, lo);
+  area.touched_hi = std::max(area.touched_hi, hi);
+  const std::uint16_t mark = writer_mark(src);
+  std::uint16_t* writer = area.writer.data();
+  for (std::uint64_t b = lo; b < hi; ++b) {
+    const std::uint16_t before = writer[b];
+    writer[b] = mark;
+    // Two of this process's own hpgets into the same bytes collide with no other process.
+    if (before != 0 && !(before == kGetWriter && mark == kGetWriter)) [[unlikely]]
+      note_collision(static_cast<std::size_t>(k), writer_of(before), src, b);
+  }
+}
+
+void PortabilityCheck::note_collision(std::size_t area, int first, int second,
+                                      std::uint64_t offset) {
+  for (Collision& c : collisions_)
+    if (c.area == area && c.first == first && c.second == second) {
+      c.lo = std::min(c.lo, offset);
+      c.hi = std::max(c.hi, offset + 1);
+      return;
+    }
+  collisions_.push_back({area, first, second, offset, offset + 1});
+}
+
+void PortabilityCheck::forget_writers() {
+  for (std::size_t k : touched_) {
+    Area& a = areas_[k];
+    std::fill(a.writer.begin() + static_cast<long>(a.touched_lo),
+              a.writer.begin() + static_cast<long>(a.touched_hi), 0);
+    a.touched_lo = UINT64_MAX;
+    a.touched_hi = 0;
+  }
+  touched_.clear();
+  collisions_.clear();
+  std::erase_if(areas_, [](const Area& a) { return a.popped; });
+  last_area_ = -1;
+}
+
+const PortabilityCheck::Area* PortabilityCheck::area_of(std::uint64_t address) const {
+  for (auto it = areas_.rbegin(); it != areas_.rend(); ++it)
+    if (address >= it->begin && address - it->begin < std::max<std::uint64_t>(it->size, 1))
+      return &*it;
+  return nullptr;
+}
+
+std::string PortabilityCheck::describe_bytes(std::uint64_t begin, std::uint64_t end) const {
+  const Area* area = area_of(begin);
+  if (!area)
+    return format("bytes %#llx..%#llx (in no registered area)",
+                  static_cast<unsigned long long>(begin), static_cast<unsigned long long>(end - 1));
+  std::string where = site_text(area->site);
+  return format("bytes %llu..%llu of the area registered at %s",
+                static_cast<unsigned long long>(begin - area->begin),
+                static_cast<unsigned long long>(end - 1 - area->begin),
+                where.empty()
+                    ? format("%#llx", static_cast<unsigned long long>(area->begin)).c_str()
+                    : where.c_str());
+}
+
+std::string PortabilityCheck::describe_writer(int src) const {
+  if (src < 0) return format("process %d's bsp_hpget", pid_);
+  return format("process %d", src);
+}
+
+void PortabilityCheck::report_overlap(const Write& a, const Write& b, std::uint64_t superstep) {
+  const std::uint64_t begin = std::max(a.begin, b.begin), end = std::min(a.end, b.end);
+  std::string line;
+  const unsigned long long step = superstep;
+  if (a.src == b.src)
+    line = format(
+        "bspcheck: overlapping writes from one process in superstep %llu on process %d: %s "
+        "writes %s twice; portable only where writes land in program order",
+        step, pid_, describe_writer(a.src).c_str(), describe_bytes(begin, end).c_str());
+  else
+    line =
+        format("bspcheck: overlapping puts in superstep %llu on process %d: %s and %s write %s",
+               step, pid_, describe_writer(std::min(a.src, b.src)).c_str(),
+               describe_writer(std::max(a.src, b.src)).c_str(), describe_bytes(begin, end).c_str());
+  line += "; " + sync_text() + " ends the superstep";
+  // One line for each pair of writers and area a superstep.
+  std::string key = format("%d %d %p", a.src, b.src, static_cast<const void*>(area_of(begin)));
+  if (std::find(reported_.begin(), reported_.end(), key) != reported_.end()) return;
+  reported_.push_back(key);
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+void PortabilityCheck::end_writes(std::uint64_t superstep) {
+  reported_.clear();
+  for (const Collision& c : collisions_) {
+    const std::uint64_t base = areas_[c.area].begin;
+    report_overlap({base + c.lo, base + c.hi, c.first, 0}, {base + c.lo, base + c.hi, c.second, 1},
+                   superstep);
+  }
+  forget_writers();
+  std::sort(writes_.begin(), writes_.end(), [](const Write& x, const Write& y) {
+    return std::tie(x.begin, x.order) < std::tie(y.begin, y.order);
+  });
+  for (std::size_t i = 0; i < writes_.size(); ++i)
+    for (std::size_t j = i + 1; j < writes_.size() && writes_[j].begin < writes_[i].end; ++j) {
+      const Write& a = writes_[i].order < writes_[j].order ? writes_[i] : writes_[j];
+      const Write& b = writes_[i].order < writes_[j].order ? writes_[j] : writes_[i];
+      if (a.src < 0 && b.src < 0) continue;  // this process's own hpgets: issue order
+      report_overlap(a, b, superstep);
+    }
+  writes_.clear();
+}
+
+}  // namespace superstep

@@ -1,0 +1,125 @@
+// Check mode's detector (BSP_CHECK): finds, on this process, the places where
+// a program's result depends on a choice BSPlib leaves open (Hill et al.,
+// "BSPlib: The BSP Programming Library", 1998): writes from different
+// processes into the same bytes in one superstep (§3, "buffering choices"),
+// and an hp transfer whose source or destination the program touches before
+// the sync (§3.2, unbuffered transfers). Each finding is one line on stderr,
+// starting "bspcheck: ".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/check/check_choices.hpp"
+
+namespace superstep {
+
+// Where a primitive was called: bsp.h's call-site macros pass __FILE__ and
+// __LINE__ (file nullptr: not known).
+struct CallSite {
+  const char* file = nullptr;
+  int line = 0;
+};
+
+class PortabilityCheck {
+ public:
+  PortabilityCheck(const CheckChoices& choices, int pid) : choices_(choices), pid_(pid) {}
+  const CheckChoices& choices() const { return choices_; }
+
+  // Registrations of this process (bsp_push_reg, bsp_pop_reg): what names an
+  // area in a finding.
+  void registered(const void* ident, std::uint64_t size, CallSite site);
+  void unregistered(const void* ident);
+
+  // An hpput's source (or an hpget's destination): its bytes are summed now
+  // and again when the superstep ends.
+  void hp_transfer(const char* primitive, int pid, const void* memory, std::uint64_t nbytes,
+                   CallSite site);
+  // Where the superstep's bsp_sync was called (before sync_entered).
+  void sync_site(CallSite site) { sync_site_ = site; }
+  // At the start of the sync of `superstep`: the hp transfers whose memory
+  // changed since their call.
+  void sync_entered(std::uint64_t superstep);
+
+  // The writes into this process's memory at one sync: the gets' destinations
+  // (written by this process), then each source's puts.
+  void begin_writes() { writes_.clear(); }
+  void get_lands(std::uint64_t address, std::uint64_t nbytes);
+  void put_lands(int src, std::uint64_t address, std::uint64_t nbytes);
+  // Reports the overlapping writes of the superstep.
+  void end_writes(std::uint64_t superstep);
+
+  // hp:late (BSP_CHECK_ORDER): the hpputs whose source is read at the sync.
+  struct LatePut {
+    int pid;
+    std::uint64_t remote;
+    const void* src;
+    std::uint64_t nbytes;
+  };
+  std::vector<LatePut>& late_puts() { return late_puts_; }
+
+ private:
+  // A registered area of this process; while a superstep's writes land,
+  // `writer` holds for each byte who wrote it (0: nobody, else the writer's
+  // kWriter value), within touched_lo..touched_hi.
+  struct Area {
+    std::uint64_t begin, size;
+    CallSite site;
+    bool popped = false;  // popped this superstep: gone after its sync
+    std::vector<std::uint16_t> writer;
+    std::uint64_t touched_lo = UINT64_MAX, touched_hi = 0;
+  };
+  // A collision found in an area: two writers, the bytes between the first
+  // and the last colliding one.
+  struct Collision {
+    std::size_t area;
+    int first, second;  // writers in landing order (-1: this process's hpget)
+    std::uint64_t lo, hi;
+  };
+  struct HpTransfer {
+    const char* primitive;
+    int pid;
+    const void* memory;
+    std::uint64_t nbytes, sum;
+    CallSite site;
+  };
+  struct Write {
+    std::uint64_t begin, end;
+    int src;  // -1: a get's destination
+    std::uint64_t order;
+  };
+
+  const Area* area_of(std::uint64_t address) const;
+  // The area that holds all of address..+nbytes (an index in areas_), or -1.
+  long area_holding(std::uint64_t address, std::uint64_t nbytes);
+  void write_lands(int src, std::uint64_t address, std::uint64_t nbytes);
+  void note_collision(std::size_t area, int first, int second, std::uint64_t offset);
+  void forget_writers();
+  // "bytes A..B of the area registered at FILE:LINE" (or of no registered area).
+  std::string describe_bytes(std::uint64_t begin, std::uint64_t end) const;
+  std::string describe_writer(int src) const;
+  void report_overlap(const Write& a, const Write& b, std::uint64_t superstep);
+  std::string sync_text() const;
+
+  CheckChoices choices_;
+  int pid_;
+  std::vector<Area> areas_;  // newest last
+  std::vector<HpTransfer> hp_;
+  std::vector<Write> writes_;  // writes outside every registered area
+  std::vector<Collision> collisions_;
+  std::vector<std::size_t> touched_;  // areas written this superstep
+  long last_area_ = -1;
+  CallSite sync_site_;
+  std::vector<LatePut> late_puts_;
+  std::vector<std::string> reported_;  // this superstep's findings, each reported once
+};
+
+// A 64-bit sum of `nbytes` at `memory` that changes when any byte does
+// (almost surely).
+std::uint64_t checksum(const void* memory, std::uint64_t nbytes);
+
+// Text for a call site: "prog.c:12", or "" when unknown.
+std::string site_text(CallSite site);
+
+}  // namespace superstep

@@ -1,0 +1,150 @@
+// core/check: BSP_CHECK and BSP_CHECK_ORDER as the library reads them, the
+// orders they ask for, and the detector's findings (one line each on stderr).
+#include "core/check/portability_check.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace superstep {
+namespace {
+
+TEST(CheckChoices, ReadsTheChecksAndTheOrders) {
+  CheckChoices c;
+  std::string error;
+  EXPECT_TRUE(c.parse_checks("overlap", error));
+  EXPECT_TRUE(c.overlap);
+  EXPECT_FALSE(c.hpsource);
+  EXPECT_TRUE(c.parse_checks("1", error));
+  EXPECT_TRUE(c.overlap && c.hpsource);
+  EXPECT_TRUE(c.parse_orders("queue:shuffle:42,writes:reverse,hp:late", error));
+  EXPECT_EQ(c.queue.kind, LegalOrder::Kind::kShuffle);
+  EXPECT_EQ(c.queue.seed, 42u);
+  EXPECT_EQ(c.writes.kind, LegalOrder::Kind::kReverse);
+  EXPECT_EQ(c.hp, CheckChoices::HpRead::kLate);
+  EXPECT_TRUE(c.reorders());
+  CheckChoices off;
+  EXPECT_TRUE(off.parse_checks("0", error));
+  EXPECT_FALSE(off.any());
+}
+
+TEST(CheckChoices, RefusesWhatItDoesNotKnow) {
+  CheckChoices c;
+  std::string error;
+  EXPECT_FALSE(c.parse_checks("overlap,bogus", error));
+  EXPECT_NE(error.find("unknown check 'bogus'"), std::string::npos) << error;
+  EXPECT_FALSE(c.parse_orders("queue:shuffle:", error));
+  EXPECT_NE(error.find("unknown choice 'queue:shuffle:'"), std::string::npos) << error;
+  EXPECT_FALSE(c.parse_orders("queue:shuffle:-3", error));
+  EXPECT_FALSE(c.parse_orders("writes:sideways", error));
+}
+
+TEST(LegalOrder, ReversesAndShufflesRepeatably) {
+  std::vector<int> items(50);
+  std::iota(items.begin(), items.end(), 0);
+  std::vector<int> reversed = items, shuffled = items, again = items, other = items;
+  arrange_in(LegalOrder{LegalOrder::Kind::kReverse, 0}, 7, reversed);
+  EXPECT_EQ(reversed.front(), 49);
+  EXPECT_EQ(reversed.back(), 0);
+  arrange_in(LegalOrder{LegalOrder::Kind::kShuffle, 5}, 7, shuffled);
+  arrange_in(LegalOrder{LegalOrder::Kind::kShuffle, 5}, 7, again);
+  arrange_in(LegalOrder{LegalOrder::Kind::kShuffle, 6}, 7, other);
+  EXPECT_EQ(shuffled, again);
+  EXPECT_NE(shuffled, items);
+  EXPECT_NE(shuffled, other);
+  std::vector<int> sorted = shuffled;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, items);
+}
+
+CheckChoices all_checks() {
+  CheckChoices c;
+  std::string error;
+  c.parse_checks("1", error);
+  return c;
+}
+
+// The detector's findings of one superstep's writes into `area`.
+std::string findings(PortabilityCheck& check, void (*writes)(PortabilityCheck&, std::uint64_t),
+                     std::uint64_t area) {
+  testing::internal::CaptureStderr();
+  check.begin_writes();
+  writes(check, area);
+  check.end_writes(3);
+  return testing::internal::GetCapturedStderr();
+}
+
+TEST(PortabilityCheck, ReportsWritesOfTwoProcessesIntoTheSameBytes) {
+  static char area[64];
+  PortabilityCheck check(all_checks(), 1);
+  check.registered(area, sizeof area, {"prog.c", 8});
+  check.sync_site({"prog.c", 14});
+  const auto base = reinterpret_cast<std::uintptr_t>(area);
+  std::string out = findings(
+      check,
+      [](PortabilityCheck& c, std::uint64_t b) {
+        c.put_lands(0, b + 8, 8);
+        c.put_lands(2, b + 12, 8);
+        c.put_lands(3, b + 40, 8);  // alone: no finding
+      },
+      base);
+  EXPECT_EQ(out,
+            "bspcheck: overlapping puts in superstep 3 on process 1: process 0 and process 2 "
+            "write bytes 12..15 of the area registered at prog.c:8; the sync at prog.c:14 ends "
+            "the superstep\n");
+  // The writers are forgotten at the end of the superstep.
+  out = findings(
+      check, [](PortabilityCheck& c, std::uint64_t b) { c.put_lands(2, b + 8, 8); }, base);
+  EXPECT_EQ(out, "");
+}
+
+TEST(PortabilityCheck, ReportsOneProcessWritingTheSameBytesTwice) {
+  static char area[16];
+  PortabilityCheck check(all_checks(), 0);
+  check.registered(area, sizeof area, {"prog.c", 5});
+  std::string out = findings(
+      check,
+      [](PortabilityCheck& c, std::uint64_t b) {
+        c.put_lands(1, b, 4);
+        c.put_lands(1, b, 4);
+      },
+      reinterpret_cast<std::uintptr_t>(area));
+  EXPECT_NE(out.find("overlapping writes from one process in superstep 3 on process 0: process 1 "
+                     "writes bytes 0..3 of the area registered at prog.c:5 twice; portable only "
+                     "where writes land in program order"),
+            std::string::npos)
+      << out;
+}
+
+TEST(PortabilityCheck, ReportsAnHpputSourceChangedBeforeTheSync) {
+  PortabilityCheck check(all_checks(), 2);
+  long value = 5, kept = 6;
+  check.hp_transfer("bsp_hpput", 0, &value, sizeof value, {});
+  check.hp_transfer("bsp_hpput", 1, &kept, sizeof kept, {});
+  check.sync_site({"prog.c", 20});
+  value = 7;
+  testing::internal::CaptureStderr();
+  check.sync_entered(4);
+  std::string out = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(out,
+            "bspcheck: hpput source changed before the sync in superstep 4 on process 2: "
+            "bsp_hpput (to process 0, 8 bytes) and the sync at prog.c:20; the bytes sent depend "
+            "on when the transfer reads them\n");
+}
+
+TEST(Checksum, ChangesWithAnyByte) {
+  std::vector<unsigned char> bytes(37, 3);
+  const std::uint64_t before = checksum(bytes.data(), bytes.size());
+  for (std::size_t k = 0; k < bytes.size(); ++k) {
+    bytes[k] ^= 1;
+    EXPECT_NE(checksum(bytes.data(), bytes.size()), before) << "byte " << k;
+    bytes[k] ^= 1;
+  }
+  EXPECT_EQ(checksum(bytes.data(), bytes.size()), before);
+}
+
+}  // namespace
+}  // namespace superstep
