@@ -292,11 +292,13 @@ fi
 
 # large_rows P SIZE KIND FLOOR: $large_launches launches of bench_large doing KIND alone (so that
 # its first transfer is the launch's first), and its goal row: the median launch's first and
-# steady ratios to FLOOR, and the peak memory each process added the first time.
+# steady ratios to FLOOR, and the peak memory each process added the first time. Six steady
+# transfers: a registered area that carries hp transfers is shared from its third or fourth
+# superstep (core/shared_areas.cpp), and the median falls after that.
 large_rows() {
   local p=$1 size=$2 kind=$3 floor=$4 i out firsts=() steadies=() first steady peak="" what
   for i in $(seq "$large_launches"); do
-    out=$("$bin/bench_large" "$p" "$size" "$kind" 3)
+    out=$("$bin/bench_large" "$p" "$size" "$kind" 6)
     echo "$out"
     firsts+=("$(grep -oE 'first: +call .* [0-9.]+ x' <<<"$out" | grep -oE '[0-9.]+ x$' | grep -oE '^[0-9.]+')")
     steadies+=("$(grep -oE 'steady: call .* [0-9.]+ x' <<<"$out" | grep -oE '[0-9.]+ x$' | grep -oE '^[0-9.]+')")
