@@ -6,6 +6,9 @@
 #   bash bench/compare.sh [build-dir]        (default: build)
 #   LAUNCHES=5 bash bench/compare.sh          launches for the spread row (default 5)
 #   BULK_LAUNCHES=3 bash bench/compare.sh     launches of each total exchange (default 3)
+#   LARGE=1 bash bench/compare.sh             adds the large transfers (bench_large: 64 MiB,
+#                                             256 MiB and 1 GiB; LARGE=64M,256M picks sizes),
+#   LARGE_LAUNCHES=3                          each kind in that many launches of its own
 set -euo pipefail
 build=${1:-build}
 bin=$build/bench
@@ -285,6 +288,55 @@ if [ $have_mpi = yes ] && [ -x "$bin/bench_mpi_compare" ]; then
       goal "  the same by $kind: <= 1.1 x MPI_Alltoall" "" "$r" "$(verdict "$r" 1.1)"
     done
   done
+fi
+
+# large_rows P SIZE KIND FLOOR: $large_launches launches of bench_large doing KIND alone (so that
+# its first transfer is the launch's first), and its goal row: the median launch's first and
+# steady ratios to FLOOR, and the peak memory each process added the first time. Six steady
+# transfers: a registered area that carries hp transfers is shared from its third or fourth
+# superstep (core/shared_areas.cpp), and the median falls after that.
+large_rows() {
+  local p=$1 size=$2 kind=$3 floor=$4 i out firsts=() steadies=() first steady peak="" what
+  for i in $(seq "$large_launches"); do
+    out=$("$bin/bench_large" "$p" "$size" "$kind" 6)
+    echo "$out"
+    firsts+=("$(grep -oE 'first: +call .* [0-9.]+ x' <<<"$out" | grep -oE '[0-9.]+ x$' | grep -oE '^[0-9.]+')")
+    steadies+=("$(grep -oE 'steady: call .* [0-9.]+ x' <<<"$out" | grep -oE '[0-9.]+ x$' | grep -oE '^[0-9.]+')")
+    [ -n "$peak" ] || peak=$(grep -oE 'first [0-9 ]+;' <<<"$out" | grep -oE '[0-9][0-9 ]*' | tr ' ' '/')
+  done
+  first=$(printf '%s\n' "${firsts[@]}" | median_of)
+  steady=$(printf '%s\n' "${steadies[@]}" | median_of)
+  what=$(grep -m1 -oE '^[a-z_ ]+' <<<"$out" | sed 's/ $//')
+  goal "$what $size, p=$p: <= 1.3 x $floor, first and steady" \
+    "first $(printf '%s\n' "${firsts[@]}" | range_of); MiB added $peak" \
+    "$first first, $steady steady" \
+    "$( [ "$(verdict "$first" 1.3)" = yes ] && [ "$(verdict "$steady" 1.3)" = yes ] && echo yes || echo no)"
+}
+if [ -n "${LARGE:-}" ]; then
+  echo "== large transfers: one transfer between the processes of each pair, beside a memcpy"
+  large_launches=${LARGE_LAUNCHES:-3}
+  large_sizes=$([ "$LARGE" = 1 ] && echo "64M 256M 1G" || tr ',' ' ' <<<"$LARGE")
+  for p in 2 4; do
+    for size in $large_sizes; do
+      # At p = 4, 1 GiB would hold 3 GiB a process: the sizes to 256 MiB only.
+      [ "$p" = 4 ] && [ "$size" = 1G ] && continue
+      for row in "put|two memcpys" "hpput|one memcpy" "get|two memcpys" "hpget|one memcpy" \
+                 "send|two memcpys"; do
+        IFS='|' read -r kind floor <<<"$row"
+        large_rows "$p" "$size" "$kind" "$floor"
+      done
+    done
+  done
+  # The total exchange of 256 MiB per pair, p = 2, beside Open MPI's MPI_Alltoall of as much.
+  for row in "xput|two memcpys" "xhpput|one memcpy"; do
+    IFS='|' read -r kind floor <<<"$row"
+    large_rows 2 256M "$kind" "$floor"
+  done
+  if [ $have_mpi = yes ]; then
+    peer=$(mpi 2 "$bin/bench_mpi_patterns" 1 268435456)
+    echo "  OpenMPI MPI_Alltoall, 256 MiB per pair, p=2: $(awk '$1 == "exchange_268435456" {
+      printf "%.1f ms, %.3f ns per byte each rank sends", $2 * 1e3, $2 / 268435456 * 1e9 }' <<<"$peer")"
+  fi
 fi
 
 echo "== start-up and teardown (bsp_begin + bsp_end) beside forking as many processes"

@@ -203,9 +203,9 @@ struct EngineCapabilities {
   // process maps), larger ones read in the owner's memory (one system call
   // that pins pages). With ReplyRound alone, every get is answered.
   std::uint64_t answered_get_max = 0;
-  // With RemoteMemory and SharedStaging: large bsp_hpput data is copied into
-  // the staging area at the call like a put's, because the engine measured
-  // that cheaper than reading it in the source's memory at the sync.
+  // With RemoteMemory and SharedStaging: large bsp_hpput data, up to the cache ring's size
+  // (util/cache_ring.hpp), is copied into the staging area at the call like a put's, because
+  // the engine measured that cheaper than reading it in the source's memory at the sync.
   bool stage_hpputs = false;
   SharedAreas* shared_areas = nullptr;  // optional
   // Optional: with it, puts and hpputs to other processes of at least

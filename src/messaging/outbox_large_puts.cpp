@@ -108,7 +108,12 @@ void Outbox::hpput(int self, int dst, std::uint64_t dst_address, const void* src
     return;
   }
   if (inline_only_) return put(dst, dst_address, src, nbytes);
-  if (stage_hpputs_ && dst != self && stage(dst, dst_address, src, nbytes)) return;
+  // Staged only up to the cache ring's size (util/cache_ring.hpp): a larger one would add its
+  // size to this process's memory and, the first time, fault it in page by page; it is read
+  // in place at the sync, with no copy at the call (paper §3.2 asks for none).
+  if (stage_hpputs_ && dst != self && nbytes <= cache_ring_bytes() &&
+      stage(dst, dst_address, src, nbytes))
+    return;
   if (dst != self) remote_hp_ = true;
   remote_record(dst, dst_address, kFromUserMemory, nbytes, source);
 }

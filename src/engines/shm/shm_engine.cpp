@@ -28,6 +28,7 @@
 #include "engines/shm/supervisor.hpp"
 #include "engines/shm/supervisor_watch.hpp"
 #include "util/block_copy.hpp"
+#include "util/cache_ring.hpp"
 
 namespace superstep::shm {
 
@@ -152,9 +153,15 @@ EngineCapabilities ShmEngine::capabilities() {
   // Small gets are answered through the mailboxes even where cross-memory
   // attach works, as small streams travel there: the owner copies, the asker
   // copies, and nobody makes a system call (the same size rule as streams).
+  // Where the engine copies large transfers, gets are answered up to the cache ring's size
+  // (cache_ring.hpp) and larger ones read in the owner's memory: answered, a get of n bytes
+  // takes n bytes more memory in the owner's reply and n in its mailbox, which the first
+  // time are pages faulted in one by one (on the two-core VM a 64 MiB bsp_hpget took 11x a
+  // memcpy the first time, and added 64 MiB to both processes).
   if (mailboxes_.valid()) {
     caps.replies = this;
-    caps.answered_get_max = copies_large_ ? UINT64_MAX : kMailboxStreamMax;
+    caps.answered_get_max =
+        copies_large_ ? std::max(kMailboxStreamMax, cache_ring_bytes()) : kMailboxStreamMax;
   }
   if (staging_) caps.shared_staging = this;
   caps.stage_hpputs = copies_large_;
