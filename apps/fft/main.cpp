@@ -162,7 +162,8 @@ int main(int argc, char** argv) {
 
   if (!machine.empty()) {
     // T = (n/2p) log2(n) butterflies at the sequential program's rate, plus the permutation:
-    // an h-relation of n/p (1 - 1/p) complex numbers (4 words each) by bsp_put, and two
+    // an h-relation of n/p (1 - 1/p) complex numbers (4 words each) by bsp_put, one message
+    // per element, and two
     // supersteps (the permutation and the closing sync of the timed region).
     const auto params = apps::params_for(machine, o.p);
     apps::CostPrediction cost;
@@ -171,6 +172,8 @@ int main(int argc, char** argv) {
       const double h =
           static_cast<double>(n / o.p) * (1.0 - 1.0 / o.p) * (sizeof(Complex) / apps::kWordBytes);
       cost.relation(h, params->g_put);
+      // One bsp_put per element, its own included: n/p puts, each costing o.
+      cost.messages(static_cast<double>(n / o.p), params->o_put);
       cost.syncs(2, params->l);
     }
     report.prediction(params, cost);

@@ -149,6 +149,8 @@ int main(int argc, char** argv) {
           cost.relation((p - 1) * (p - 1) * 2, params->g_put);
           cost.relation((p - 1) * 4, params->g_put);
           cost.relation(np * (1 - 1 / p) * 2, params->g_get);
+          cost.messages(2 * (p - 1), params->o_put);  // one message per destination in each
+          cost.messages(p - 1, params->o_get);
           cost.syncs(4, params->l);
         }
         return cost;

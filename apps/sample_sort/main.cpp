@@ -124,6 +124,8 @@ int main(int argc, char** argv) {
         if (params) {
           cost.relation((p - 1) * r * 2, params->g_put);
           cost.relation(np * (1 - 1 / p) * 2, params->g_send);
+          cost.messages(p - 1, params->o_put);  // one message per destination in each
+          cost.messages(p - 1, params->o_send);
           cost.syncs(3, params->l);
         }
         return cost;
