@@ -55,8 +55,8 @@ TEST(Analysis, RecoversTable1GAndLInSecondsAndFlops) {
 }
 
 // At equal h the time grows by o per message: o comes back, g is the h
-// line's, the intercept loses the o of the messages the h line carried, and
-// n_half = o / g.
+// line's, the intercept loses the o of the messages the h line carried,
+// n_half = o / g, and o splits into the issuing and the sync's parts.
 TEST(Analysis, RecoversTheCostPerMessageAndNHalf) {
   const Json r = synthetic_result({1, 2, 4});
   for (int p : {1, 2, 4}) {
@@ -72,6 +72,8 @@ TEST(Analysis, RecoversTheCostPerMessageAndNHalf) {
       EXPECT_NEAR(pm["intercept"].get<double>(), kSyntheticL - o * grid_messages, 1e-12);
       EXPECT_NEAR(pm["n_half_bytes"].get<double>(), o / g * 4, o / g * 4e-9);
       EXPECT_NEAR(pm["r2"].get<double>(), 1, 1e-9);
+      EXPECT_NEAR(pm["o_issue"].get<double>(), 0.2 * o, o * 1e-9);
+      EXPECT_NEAR(pm["o_sync"].get<double>(), 0.8 * o, o * 1e-9);
       EXPECT_GE(pm["points"].size(), 2u);
     }
   }

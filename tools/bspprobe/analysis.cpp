@@ -29,6 +29,7 @@ Json summary_json(const Summary& s, double scale = 1) {
 struct SplitPoint {
   double h = 0, messages = 0, pieces = 0;
   Summary summary;
+  double issuing = -1;  // median seconds spent issuing, before bsp_sync (-1: not measured)
 };
 
 // One measured series: its points (one message per transfer) summarised and
@@ -52,8 +53,14 @@ Curve summarise_series(const Json& series) {
     const Summary summary = summarize(samples);
     const double messages = point.value("messages", 0.0);
     if (point.value("pieces", 1.0) > 1) {
-      c.split.push_back(
-          {point.at("h").get<double>(), messages, point.at("pieces").get<double>(), summary});
+      SplitPoint split{point.at("h").get<double>(), messages, point.at("pieces").get<double>(),
+                       summary};
+      if (point.contains("issue_samples")) {
+        std::vector<double> issuing;
+        for (const Json& s : point.at("issue_samples")) issuing.push_back(s.get<double>());
+        if (!issuing.empty()) split.issuing = summarize(issuing).median;
+      }
+      c.split.push_back(split);
       continue;
     }
     c.messages.push_back(messages);
@@ -85,6 +92,23 @@ Json points_json(const Curve& c) {
     points.push_back(std::move(p));
   }
   return points;
+}
+
+// o_issue: the part of o spent in the call that issues the message, before
+// bsp_sync (the slope of the issuing time against the messages at equal h),
+// and o_sync = o - o_issue, the part the sync spends. A profile counts the
+// first as computation, so a model given the measured computation charges
+// only o_sync. Left out where the issuing time was not measured.
+void add_issuing_share(const Curve& c, double o, Json& j) {
+  std::vector<double> messages, issuing;
+  for (const SplitPoint& sp : c.split) {
+    if (sp.issuing < 0) return;
+    messages.push_back(sp.messages);
+    issuing.push_back(sp.issuing);
+  }
+  const double o_issue = fit_line(messages, issuing).slope;
+  j["o_issue"] = o_issue;
+  j["o_sync"] = o - o_issue;
 }
 
 // T = intercept + g h + o messages. The points with one message per
@@ -130,6 +154,7 @@ Json per_message_json(const Curve& c, double s_flops) {
     points.push_back(std::move(p));
   }
   j["points"] = std::move(points);
+  add_issuing_share(c, o, j);
   return j;
 }
 

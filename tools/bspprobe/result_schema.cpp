@@ -88,6 +88,8 @@ class Checker {
     for (const char* field : {"intercept", "g", "o", "r2", "rms_residual", "o_flops"})
       number(*it, where, field);
     for (const char* field : {"n_half_words", "n_half_bytes"}) number(*it, where, field, true);
+    for (const char* field : {"o_issue", "o_sync"})
+      if (it->contains(field)) number(*it, where, field);
   }
 
   void formula4_fit(const Json& patterns, const std::string& path, const char* key) {
