@@ -61,9 +61,7 @@ std::vector<MachineParams> load_machine_params(const std::string& app, const std
       m.g_get = slope(entry, "g_get");
       m.g_send = slope(entry, "g_send");
       m.g_global = slope(entry, "g_global");
-      // At p = 1 every message goes to the process itself: the shift's (bsp_hpput to itself)
-      // is the one cost per message measured there.
-      m.o_put = m.p == 1 ? per_message(entry, "g_local") : per_message(entry, "g_put");
+      m.o_put = per_message(entry, "g_put");
       m.o_get = per_message(entry, "g_get");
       m.o_send = per_message(entry, "g_send");
       m.o_global = per_message(entry, "g_global");

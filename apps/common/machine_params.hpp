@@ -15,8 +15,9 @@ struct MachineParams {
   double l = 0;        // seconds per superstep (an empty one)
   // Seconds per 32-bit word of an h-relation, per primitive (0 where bspprobe has none, p = 1).
   double g_put = 0, g_get = 0, g_send = 0, g_global = 0;
-  // Seconds per message, per primitive (bspprobe's per-message fits; 0 where it has none; at
-  // p = 1, o_put is the shift's, a bsp_hpput to the process itself).
+  // Seconds per message, per primitive (bspprobe's per-message fits; 0 where it has none, p = 1:
+  // the shift bspprobe times there is a bsp_hpput to the process itself, which costs several
+  // times a bsp_put to itself, so it is no measure of the apps' puts).
   double o_put = 0, o_get = 0, o_send = 0, o_global = 0;
 };
 

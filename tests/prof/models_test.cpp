@@ -167,6 +167,12 @@ TEST(Verdict, TimeBeyondTheModelAndStepsWithinTolerance) {
   StepVerdict v = judge_step(sp, par);
   EXPECT_TRUE(v.off);
   EXPECT_EQ(v.dominant, Term::kBeyond);
+  EXPECT_EQ(describe(v), "waiting beyond the model 70%");
+  sp.measured = 8e-6;  // 2 us of 8 unexplained (-25%), the imbalance (2.5 us) the largest
+  v = judge_step(sp, par);
+  EXPECT_TRUE(v.off);
+  EXPECT_EQ(v.dominant, Term::kImbalance);
+  EXPECT_EQ(describe(v), "imbalance 31%, waiting beyond the model 25%");
   EXPECT_NEAR(v.seconds[static_cast<int>(Term::kImbalance)], 2.5e-6, 1e-18);
   sp.measured = 6.5e-6;  // -7.7%: within 10%
   v = judge_step(sp, par);

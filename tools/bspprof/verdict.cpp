@@ -42,9 +42,17 @@ StepVerdict judge_step(const StepPrediction& sp, const Params& par) {
 }
 
 std::string describe(const StepVerdict& v) {
-  char buf[64];
+  char buf[96];
   std::snprintf(buf, sizeof buf, "%s %.0f%%", name_of(v.dominant), v.share * 100);
-  return buf;
+  std::string text = buf;
+  // Where the model falls short and something else dominates, what it does not explain too.
+  const double beyond = v.seconds[static_cast<int>(Term::kBeyond)];
+  if (v.dominant != Term::kBeyond && beyond > 0 && v.share > 0) {
+    const double whole = v.seconds[static_cast<int>(v.dominant)] / v.share;
+    std::snprintf(buf, sizeof buf, ", %s %.0f%%", name_of(Term::kBeyond), beyond / whole * 100);
+    text += buf;
+  }
+  return text;
 }
 
 }  // namespace bspprof

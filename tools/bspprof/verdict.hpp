@@ -32,7 +32,10 @@ struct StepVerdict {
 
 StepVerdict judge_step(const StepPrediction& sp, const Params& params);
 
-// "l 64%": the dominant term and its share of the superstep, for a table cell.
+// "l 64%": the dominant term and its share of the superstep, for a table cell;
+// where the model falls short of the measured time and another term
+// dominates, the share beyond the model follows ("work 83%, waiting beyond
+// the model 16%").
 std::string describe(const StepVerdict& v);
 
 }  // namespace bspprof
