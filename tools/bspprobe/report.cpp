@@ -43,10 +43,10 @@ const Json* field(const Json& object, const char* key, const char* sub) {
 // T = l' + g h + o messages per primitive, and n_half = o / g in bytes.
 std::string per_message_table(const Json& r) {
   std::string out =
-      "\nper-message cost, T = l' + g h + o m over message sizes at equal h "
-      "(o in ns, n1/2 in bytes, R^2):\n"
-      "   p              bsp_hpput                bsp_put                bsp_get"
-      "               bsp_send\n";
+      "\nper-message cost, T = l' + g h + o m over message sizes at equal h (o and the part of "
+      "it spent issuing in ns, n1/2 in bytes, R^2):\n"
+      "   p                   bsp_hpput                     bsp_put                     bsp_get"
+      "                    bsp_send\n";
   bool any = false;
   for (const Json& e : r.at("per_p")) {
     std::string line = format("%4d ", static_cast<int>(e.at("p").get<double>()));
@@ -56,11 +56,12 @@ std::string per_message_table(const Json& r) {
       if (e.at("p").get<double>() < 2 && std::string(key) == "g_global")
         fit = field(e, "g_local", "per_message");
       if (fit == nullptr || fit->is_null()) {
-        line += format("%23s", "-");
+        line += format("%28s", "-");
         continue;
       }
       here = true;
-      line += figure(field(*fit, "o"), 1e9, 8) + figure(field(*fit, "n_half_bytes"), 1, 7) +
+      line += figure(field(*fit, "o"), 1e9, 8) + figure(field(*fit, "o_issue"), 1e9, 6) +
+              figure(field(*fit, "n_half_bytes"), 1, 6) +
               format(" (%5.3f)", fit->at("r2").get<double>());
     }
     if (here) out += line + "\n";
