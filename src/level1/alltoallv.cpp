@@ -17,10 +17,10 @@
 #include <cstring>
 #include <vector>
 
+#include "util/errors.hpp"
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
 #include "util/block_copy.hpp"
-#include "util/errors.hpp"
 
 using namespace superstep::level1;
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "floors.hpp"
 #include "superstep_internal/processors.hpp"
+#include "floors.hpp"
 #include "timing.hpp"
 
 namespace bspprobe {

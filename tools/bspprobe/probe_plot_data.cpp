@@ -41,9 +41,10 @@ ProbePlotData plot_data(const Json& r) {
     if (p >= 2) {
       PatternsAtP at{p, e.at("oversubscribed").get<bool>(), {}};
       for (const auto& item : e.at("patterns").items())
-        at.patterns.push_back(
-            curve(item.value(),
-                  std::string(find_pattern(item.key()).title) + " (" + item.key() + ")", "g", "L"));
+        at.patterns.push_back(curve(item.value(),
+                                    std::string(find_pattern(item.key()).title) + " (" +
+                                        item.key() + ")",
+                                    "g", "L"));
       d.patterns.push_back(std::move(at));
     }
     ShiftsAtP shifts;
