@@ -89,8 +89,9 @@ done
            err($9, $11), secs($12), err($9, $12), $7 }' "$rows"
   echo
   echo "Speedup: the app's sequential program over the parallel run (both best of the iterations)."
-  echo "Predicted: the BSP cost formula of the algorithm with bspprobe's g and l at that p, its"
-  echo "work from the sequential program's rate. Every error is (predicted - measured) / measured,"
+  echo "Predicted: the BSP cost formula of the algorithm with bspprobe's g, o (per message) and l"
+  echo "at that p, its work from rates measured on the parallel program's own kernels at the local"
+  echo "size (docs/apps.md). Every error is (predicted - measured) / measured,"
   echo "as bspprof and the apps print it: negative where the model is too fast. (Roda et al. 1999,"
   echo "formula 18, use the opposite sign: their errors are positive where the model is too fast.)"
   echo
@@ -99,7 +100,8 @@ done
   echo "end of its last, the supersteps bspprof sums its models over. bspprof BSP, BSPWB and MPM"
   echo "(bspprof report --params, Roda et al. 1999, formulas 3, 5 and 7-10) take each superstep's"
   echo "computation W as measured and predict only its communication and synchronisation, with"
-  echo "g and L of bspprobe's fit at that p; the app's own prediction also predicts W."
+  echo "g, L and the sync's o per message of bspprobe's fit at that p; the app's own prediction"
+  echo "also predicts W."
   echo
   echo "## Beside Roda et al. (1999)"
   echo

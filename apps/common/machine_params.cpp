@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -28,6 +29,17 @@ double slope(const Json& entry, const char* key) {
   return s != fit->end() && s->is_number() ? s->get<double>() : 0;
 }
 
+// The per-message cost of a Table-1 fit, or 0 where the result has none (older results, p = 1)
+// or it came out below zero (noise around a cost too small to measure).
+double per_message(const Json& entry, const char* key) {
+  auto fit = entry.find(key);
+  if (fit == entry.end() || !fit->is_object()) return 0;
+  auto pm = fit->find("per_message");
+  if (pm == fit->end() || !pm->is_object()) return 0;
+  auto o = pm->find("o");
+  return o != pm->end() && o->is_number() ? std::max(0.0, o->get<double>()) : 0;
+}
+
 }  // namespace
 
 std::vector<MachineParams> load_machine_params(const std::string& app, const std::string& file) {
@@ -49,6 +61,10 @@ std::vector<MachineParams> load_machine_params(const std::string& app, const std
       m.g_get = slope(entry, "g_get");
       m.g_send = slope(entry, "g_send");
       m.g_global = slope(entry, "g_global");
+      m.o_put = per_message(entry, "g_put");
+      m.o_get = per_message(entry, "g_get");
+      m.o_send = per_message(entry, "g_send");
+      m.o_global = per_message(entry, "g_global");
       all.push_back(m);
     }
   } catch (const superstep::JsonSyntaxError& e) {  // names the file, line and column

@@ -66,9 +66,9 @@ void Report::prediction(const std::optional<MachineParams>& params, CostPredicti
     c.compute_s *= static_cast<double>(p_) / params->processors;
   const double t = c.total();
   std::printf(
-      "predicted: %.6f s = compute %.6f + h g %.6f + %d l %.6f (bspprobe, p = %d%s); measured "
-      "%.6f s; error %+.1f%%\n",
-      t, c.compute_s, c.comm_s, c.supersteps, c.sync_s, p_,
+      "predicted: %.6f s = compute %.6f + h g %.6f + m o %.6f + %d l %.6f (bspprobe, p = %d%s); "
+      "measured %.6f s; error %+.1f%%\n",
+      t, c.compute_s, c.comm_s, c.message_s, c.supersteps, c.sync_s, p_,
       params->oversubscribed ? format(", oversubscribed: %d processors", params->processors).c_str()
                              : "",
       parallel_s_, 100.0 * (t - parallel_s_) / parallel_s_);

@@ -3,8 +3,8 @@
 //   fft: n = 65536, p = 4, seed = 1, iterations = 3
 //   check: relative L2 error against a direct DFT 3.1e-16 (bound 1e-12): PASS
 //   time: 0.0031 s (best of 3); sequential radix-2 0.0090 s; speedup 2.90
-//   predicted: 0.0028 s = compute 0.0023 + h g 0.0004 + 2 l 0.0000 (bspprobe, p = 4); measured
-//   0.0031 s; error +9.7% result: PASS
+//   predicted: 0.0028 s = compute 0.0023 + h g 0.0004 + m o 0.0001 + 2 l 0.0000 (bspprobe, p = 4);
+//   measured 0.0031 s; error +9.7% result: PASS
 #pragma once
 
 #include <optional>

@@ -7,9 +7,19 @@
 #include <vector>
 
 #include "report.hpp"
+#include "spmd.hpp"
 #include "timing.hpp"
 
 namespace apps {
+
+double local_sort_rate(const Options& o) {
+  const long long count = block_size(o.n, o.p, 0);
+  std::vector<double> keys;
+  const double local_s = best_time(
+      o.iterations, [&] { keys = generate_keys(o.seed, block_begin(o.n, o.p, 0), count); },
+      [&] { std::sort(keys.begin(), keys.end()); });
+  return seconds_per_key_level(local_s, count);
+}
 
 int run_sort_app(const AppInfo& app, const Options& o, const std::function<void(SortRun&)>& spmd,
                  const SortCost& cost) {
@@ -34,7 +44,7 @@ int run_sort_app(const AppInfo& app, const Options& o, const std::function<void(
   report.times(par.best_s, "std::sort on one process", seq_s);
   if (!machine.empty()) {
     const std::optional<MachineParams> params = params_for(machine, o.p);
-    report.prediction(params, cost(seq_s, params));
+    report.prediction(params, cost(local_sort_rate(o), params));
   }
   return report.finish();
 }

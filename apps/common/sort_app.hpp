@@ -18,9 +18,16 @@ struct SortRun {
   SortVerdict verdict;
 };
 
-// The sort's BSP cost at o.p: its local work from the sequential sort's time seq_s and, where
-// bspprobe measured this p, its h-relations and supersteps with params' g and l.
-using SortCost = std::function<CostPrediction(double seq_s, const std::optional<MachineParams>&)>;
+// The sort's BSP cost at o.p: its local work at `rate` seconds per key and comparison level
+// (local_sort_rate) and, where bspprobe measured this p, its h-relations, messages and
+// supersteps with params' g, o and l.
+using SortCost = std::function<CostPrediction(double rate, const std::optional<MachineParams>&)>;
+
+// The rate of the parallel sorts' kernel where it runs: std::sort of process 0's block of
+// n/p keys, timed on one process (best of o.iterations), as seconds per key and comparison
+// level. At the local size the keys fit caches the whole array may not, so this rate, not the
+// sequential sort's, is the one the parallel program's local work runs at.
+double local_sort_rate(const Options& o);
 
 // Rejects n above 2^28 and an unusable --params file (exit status 2), runs spmd on o.p
 // processes, and on pid 0 prints the report. Returns main's exit status.

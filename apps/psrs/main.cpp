@@ -135,20 +135,23 @@ int main(int argc, char** argv) {
                                  ": regular sampling needs p keys per process");
   return apps::run_sort_app(
       kApp, o, [&](apps::SortRun& out) { spmd(o, out); },
-      [&](double seq_s, const std::optional<apps::MachineParams>& params) {
-        // Roda et al.'s (1999) M-steps in BSP terms. Local work at the sequential sort's rate: the
-        // block (n/p keys), the p(p-1) samples, the p-way merge (n/p keys, log2 p levels).
+      [&](double rate, const std::optional<apps::MachineParams>& params) {
+        // Roda et al.'s (1999) M-steps in BSP terms. Local work at the local sort's rate
+        // (apps::local_sort_rate): the block (n/p keys), the p(p-1) samples, the p-way merge
+        // (n/p keys, log2 p levels).
         // Supersteps: samples (h = (p-1)^2 keys, bsp_put), sizes (h = p-1 segment
         // descriptors of 4 words, bsp_put), segments (h = n/p (1 - 1/p) keys, bsp_get), the
         // closing sync; a key is 2 words.
         const double p = o.p, np = static_cast<double>(o.n) / p;
         apps::CostPrediction cost;
-        cost.compute_s = apps::seconds_per_key_level(seq_s, o.n) *
-                         (apps::k_log2_k(np) + apps::k_log2_k(p * (p - 1)) + np * std::log2(p));
+        cost.compute_s =
+            rate * (apps::k_log2_k(np) + apps::k_log2_k(p * (p - 1)) + np * std::log2(p));
         if (params) {
           cost.relation((p - 1) * (p - 1) * 2, params->g_put);
           cost.relation((p - 1) * 4, params->g_put);
           cost.relation(np * (1 - 1 / p) * 2, params->g_get);
+          cost.messages(2 * (p - 1), params->o_put);  // one message per destination in each
+          cost.messages(p - 1, params->o_get);
           cost.syncs(4, params->l);
         }
         return cost;

@@ -111,19 +111,20 @@ int main(int argc, char** argv) {
                                  std::to_string(o.p) + ": every process needs a key");
   return apps::run_sort_app(
       kApp, o, [&](apps::SortRun& out) { spmd(o, static_cast<int>(r), out); },
-      [&](double seq_s, const std::optional<apps::MachineParams>& params) {
-        // Local work at the sequential sort's rate: sorting the p r samples, placing n/p keys
-        // by binary search among p - 1 splitters (log2 p levels), sorting a bucket of n/p
-        // keys. Supersteps: the samples (h = (p-1) r keys by bsp_put), the buckets
-        // (h = n/p (1 - 1/p) keys by bsp_send; a key is two words), and the closing sync of
-        // the timed region.
+      [&](double rate, const std::optional<apps::MachineParams>& params) {
+        // Local work at the local sort's rate (apps::local_sort_rate): sorting the p r samples,
+        // placing n/p keys by binary search among p - 1 splitters (log2 p levels), sorting a bucket
+        // of n/p keys. Supersteps: the samples (h = (p-1) r keys by bsp_put), the buckets (h = n/p
+        // (1 - 1/p) keys by bsp_send; a key is two words), and the closing sync of the timed
+        // region.
         const double p = o.p, np = static_cast<double>(o.n) / p;
         apps::CostPrediction cost;
-        cost.compute_s = apps::seconds_per_key_level(seq_s, o.n) *
-                         (apps::k_log2_k(p * r) + np * std::log2(p) + apps::k_log2_k(np));
+        cost.compute_s = rate * (apps::k_log2_k(p * r) + np * std::log2(p) + apps::k_log2_k(np));
         if (params) {
           cost.relation((p - 1) * r * 2, params->g_put);
           cost.relation(np * (1 - 1 / p) * 2, params->g_send);
+          cost.messages(p - 1, params->o_put);  // one message per destination in each
+          cost.messages(p - 1, params->o_send);
           cost.syncs(3, params->l);
         }
         return cost;

@@ -87,14 +87,14 @@ class Runtime {
   std::uint32_t tagsize() const { return tagsize_; }
   [[gnu::always_inline]] void send(int pid, const void* tag, const void* payload,
                                    std::uint64_t nbytes) {
-    if (watched_) [[unlikely]]
-      watched_send(pid, nbytes);
+    // Profiled at the sync, from the streams (Runtime::run_sync): every send is
+    // counted there, whichever tier took it.
     outbox_[parity_].send(pid, tag, tagsize_, payload, nbytes);
   }
   // The fast path of bsp_send (bsp_api.cpp): a valid message whose tag and
   // payload are at most Outbox::kSmallSendBytes each, when its stream has
-  // room and nothing is profiled. False: nothing done, take the full path
-  // (the API's checks, then send()).
+  // room. False: nothing done, take the full path (the API's checks, then
+  // send()).
   [[gnu::always_inline]] bool send_small(int pid, const void* tag, const void* payload,
                                          int nbytes) {
     constexpr std::uint32_t kMax = Outbox::kSmallSendBytes;
@@ -157,12 +157,11 @@ class Runtime {
     std::uint64_t nbytes;
   };
 
-  // What put() and send() do when profiling or checking (watched_): count
-  // the call, note what check mode needs. True: watched_put has made the put.
+  // What put() does when profiling or checking (watched_): count the call,
+  // note what check mode needs. True: watched_put has made the put.
   [[gnu::noinline]] bool watched_put(const char* primitive, CallSite site, int pid,
                                      const void* src, std::uint64_t remote, std::uint64_t nbytes,
                                      bool hp);
-  [[gnu::noinline]] void watched_send(int pid, std::uint64_t nbytes);
   void watched_sync_entered();
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
@@ -187,6 +186,8 @@ class Runtime {
   // every push or pop, where what an address resolves to may change.
   void remember_put(int pid, const void* ident);
   void forget_puts();
+  // At the sync, when profiling: the superstep's sends, from the sealed outbox.
+  void profile_sends(const Outbox& out);
 
   // sync.cpp
   void run_sync(SyncKind kind);
@@ -327,12 +328,12 @@ class Runtime {
   std::vector<BulkAnswer> bulk_answers_;  // noted in phase 1, sent in phase 2
 
   std::uint32_t tagsize_ = 0;
-  // tagsize_ where send_small may take a message, else above any size it
-  // takes (when profiling: every send is counted by send()).
+  // tagsize_, which send_small compares with the most it takes. Profiling
+  // leaves it on: the sync counts the sends from the streams.
   std::uint32_t fast_send_tag_ = 0;
   void set_tagsize_now(std::uint32_t bytes) {
     tagsize_ = bytes;
-    fast_send_tag_ = watched_ ? UINT32_MAX : bytes;
+    fast_send_tag_ = bytes;
   }
   std::int64_t tagsize_next_ = 0;
   std::uint32_t tagsize_calls_ = 0;

@@ -62,8 +62,10 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
   // registration and data supersteps; messages one superstep and the copy of
   // what it sends out of the receivers' queues.
   const double h = double(sent > received ? sent : received);
-  const bool chose_direct = choose(name, sent, Cost{3, h, 0}, std::nullopt,
-                                   Cost{1, h, 0, double(sent)}) == Algorithm::direct;
+  // Both send a header to every other process; direct then puts the blocks.
+  const double others = double(bsp_nprocs() - 1);
+  const bool chose_direct = choose(name, sent, Cost{3, h, 0, 0, others, others}, std::nullopt,
+                                   Cost{1, h, 0, double(sent), 0, others}) == Algorithm::direct;
   // Puts follow only where there is something to put to another process.
   const bool by_put = chose_direct && sent > 0;
 

@@ -93,6 +93,20 @@ Algorithm forced_algorithm(bsp_collective_algorithm forced) {
 
 }  // namespace
 
+namespace {
+
+// o of the fit's per-message cost, seconds per message; 0 where the result
+// has none (written before it was measured, or at p = 1) or it came out below
+// zero (noise around a cost too small to measure).
+double per_message_cost(const Json& entry, const char* fit) {
+  const Json& f = member(entry, fit);
+  if (!f.is_object()) return 0;
+  const double o = number_or(member(f, "per_message"), "o", 0);
+  return o > 0 ? o : 0;
+}
+
+}  // namespace
+
 std::optional<MachineParams> params_from_json(const std::string& text, const std::string& name,
                                               int p, std::string* why) {
   Json result;
@@ -133,6 +147,8 @@ std::optional<MachineParams> params_from_json(const std::string& text, const std
     *why = "its per_p entry has no l.median or g slope";
     return std::nullopt;
   }
+  m.o_put = per_message_cost(*best, "g_put");
+  m.o_send = per_message_cost(*best, "g_send");
   m.source = format("bspprobe result, p = %g", number_or(*best, "p", 0));
   return m;
 }
@@ -219,9 +235,11 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
                  direct.seconds(m) * 1e6);
     if (two_phase) std::fprintf(stderr, ", two_phase %.3g us", two_phase->seconds(m) * 1e6);
     if (messages) std::fprintf(stderr, ", messages %.3g us", messages->seconds(m) * 1e6);
-    std::fprintf(stderr, " -> %s (%s; l=%.3g us, g=%.3g ns/byte, c=%.3g ns/byte%s from %s)\n",
-                 name_of(chosen), why, m.l * 1e6, m.g * 1e9, m.c * 1e9,
-                 m.queue_copy_extra ? "" : " (no extra queue copy)", m.source.c_str());
+    std::fprintf(stderr,
+                 " -> %s (%s; l=%.3g us, g=%.3g ns/byte, o=%.3g ns/put, %.3g ns/send, "
+                 "c=%.3g ns/byte%s from %s)\n",
+                 name_of(chosen), why, m.l * 1e6, m.g * 1e9, m.o_put * 1e9, m.o_send * 1e9,
+                 m.c * 1e9, m.queue_copy_extra ? "" : " (no extra queue copy)", m.source.c_str());
   }
   return chosen;
 }

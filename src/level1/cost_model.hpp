@@ -1,8 +1,10 @@
-// Which algorithm a collective uses: the BSP cost model l*S + g*h + c*(w + q)
+// Which algorithm a collective uses: the BSP cost model
+// l*S + g*h + o_put*m_put + o_send*m_send + c*(w + q)
 // (S supersteps, h the largest number of bytes a process sends or receives
-// in one of them summed over them, w the bytes a process combines, q the
-// bytes it copies out of the BSMP queue where a put would have landed in
-// place) with the machine's l, g and c, decided alike on every process.
+// in one of them summed over them, m_put and m_send the same for the number
+// of puts and of sends, w the bytes a process combines, q the bytes it copies
+// out of the BSMP queue where a put would have landed in place) with the
+// machine's l, g, o and c, decided alike on every process.
 #pragma once
 
 #include <optional>
@@ -23,16 +25,22 @@ struct MachineParams {
   // a measured figure. On engines where puts ride in the streams as messages
   // do, both land with the same number of copies.
   bool queue_copy_extra = true;
+  // Per message (bspprobe's per-message fits of bsp_put and bsp_send on the
+  // total exchange); 0 where the result predates them or has none.
+  double o_put = 0;
+  double o_send = 0;
 };
 
 // What an algorithm costs for one call, in the model's terms.
 struct Cost {
   int supersteps = 0;
   double h_bytes = 0;
-  double work_bytes = 0;   // combined or copied locally, on any engine
-  double queue_bytes = 0;  // copied out of the queue (messages algorithms)
+  double work_bytes = 0;     // combined or copied locally, on any engine
+  double queue_bytes = 0;    // copied out of the queue (messages algorithms)
+  double put_messages = 0;   // the most puts a process sends or receives, over the supersteps
+  double send_messages = 0;  // the same for bsp_send
   double seconds(const MachineParams& m) const {
-    return m.l * supersteps + m.g * h_bytes +
+    return m.l * supersteps + m.g * h_bytes + m.o_put * put_messages + m.o_send * send_messages +
            m.c * (work_bytes + (m.queue_copy_extra ? queue_bytes : 0));
   }
 };

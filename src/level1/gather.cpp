@@ -30,7 +30,9 @@ void place(int to, const char* from, char* dst, long long at, long long n) {
 // the same h, and the (p-1)n bytes that arrive copied out of the queue once more.
 Algorithm choose_for(const char* name, long long traced_bytes, long long n) {
   const double h = double(bsp_nprocs() - 1) * n;
-  return choose(name, traced_bytes, Cost{2, h, 0}, std::nullopt, Cost{1, h, 0, h});
+  const double others = double(bsp_nprocs() - 1);  // messages into the busiest process
+  return choose(name, traced_bytes, Cost{2, h, 0, 0, others}, std::nullopt,
+                Cost{1, h, 0, h, 0, others});
 }
 
 // The messages that arrived, in source order, to block `from` of dst

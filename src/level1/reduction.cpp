@@ -165,9 +165,11 @@ void reduction(const char* name, Reduction kind, int root, const void* src, void
   // Direct: (p-1)n into the root (reduce) or out of rank 0 (the scans).
   // Two-phase: (p-1) blocks out and in per phase.
   // Messages: direct's h and work, one copy more of what arrives, one superstep less.
-  Cost direct_cost{2, double(p - 1) * n, double(p - 1) * n};
-  Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p) * block};
-  Cost messages_cost{1, double(p - 1) * n, double(p - 1) * n, double(p - 1) * n};
+  // Messages: p - 1 puts into the root (or out of rank 0), p - 1 per phase,
+  // p - 1 sends.
+  Cost direct_cost{2, double(p - 1) * n, double(p - 1) * n, 0, double(p - 1)};
+  Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p) * block, 0, 2.0 * (p - 1)};
+  Cost messages_cost{1, double(p - 1) * n, double(p - 1) * n, double(p - 1) * n, 0, double(p - 1)};
   Algorithm a = choose(name, n, direct_cost, two_phase_cost, messages_cost);
   if (a == Algorithm::messages && n > 0) {
     if (!op) usage_error(name, "the operator is NULL; pass a combining function");

@@ -212,6 +212,10 @@ class Outbox {
     return lanes_[dst].stream;
   }
   const ByteBuffer& bulk() const { return bulk_; }
+  // The sends to dst this superstep and their payload bytes (tags left out),
+  // whichever tier wrote them; complete once seal() has settled every run.
+  std::uint64_t sends_to(int dst) const { return lanes_[dst].sends; }
+  std::uint64_t send_payload_bytes_to(int dst) const { return lanes_[dst].send_bytes; }
   bool any_stream() const { return nonempty_streams_ != 0; }
   // Whether an hpput of this superstep is read from the source's memory at
   // the sync (so the source must not change it until everyone has read).

@@ -33,6 +33,14 @@ class Recorder {
     if (c.count++ == 0) touched_.push_back(static_cast<std::uint32_t>(partner * kKinds + kind));
     c.bytes += nbytes;
   }
+  // `count` requests of one kind and `nbytes` bytes in all, counted at the
+  // sync rather than at each call.
+  void count_many(Kind kind, int partner, std::uint64_t count, std::uint64_t nbytes) {
+    Counter& c = counters_[static_cast<std::size_t>(partner) * kKinds + kind];
+    if (c.count == 0) touched_.push_back(static_cast<std::uint32_t>(partner * kKinds + kind));
+    c.count += count;
+    c.bytes += nbytes;
+  }
   void push_reg() { ++pushes_; }
   void pop_reg() { ++pops_; }
   void site(const char* file, int line) {

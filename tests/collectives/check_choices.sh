@@ -2,7 +2,7 @@
 # check_choices.sh PARAMS_FILE PROGRAM ARGS...: runs PROGRAM (at BSP_NPROCS processes) with
 # BSP_PARAMS unset and BSP_COLLECTIVE_TRACE=1, and checks that the collectives took their
 # parameters from PARAMS_FILE, the file measured at build time, with the l, g and memcpy rate of
-# its entry for the nearest p, and that every choice the cost model made is the algorithm with
+# its entry for the nearest p (and o per put and per send of its per-message fits), and that every choice the cost model made is the algorithm with
 # the least cost the trace prints (direct on a tie).
 set -uo pipefail
 params=$1
@@ -26,8 +26,11 @@ import json, sys
 d = json.load(open(sys.argv[1])); p = int(sys.argv[2])
 e = min((e for e in d["per_p"] if e.get("p")), key=lambda e: abs(e["p"] - p))
 g = (e.get("g_global") or e.get("g_local"))["slope"] / d.get("word_bytes", 4)
-print("l=%.3g us, g=%.3g ns/byte, c=%.3g ns/byte" % (e["l"]["median"] * 1e6, g * 1e9,
-      d["floors"]["memcpy_ns_per_byte"]))
+def o(key):
+    pm = (e.get(key) or {}).get("per_message") or {}
+    return max(0.0, pm.get("o", 0.0)) * 1e9
+print("l=%.3g us, g=%.3g ns/byte, o=%.3g ns/put, %.3g ns/send, c=%.3g ns/byte" % (
+      e["l"]["median"] * 1e6, g * 1e9, o("g_put"), o("g_send"), d["floors"]["memcpy_ns_per_byte"]))
 PY
 )
 if grep '(cost model; ' <<<"$trace" | grep -vqF "(cost model; $want"; then

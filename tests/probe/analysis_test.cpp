@@ -54,6 +54,33 @@ TEST(Analysis, RecoversTable1GAndLInSecondsAndFlops) {
   }
 }
 
+// At equal h the time grows by o per message: o comes back, g is the h
+// line's, the intercept loses the o of the messages the h line carried,
+// n_half = o / g, and o splits into the issuing and the sync's parts.
+TEST(Analysis, RecoversTheCostPerMessageAndNHalf) {
+  const Json r = synthetic_result({1, 2, 4});
+  for (int p : {1, 2, 4}) {
+    const Json& e = entry_for(r, p);
+    for (const char* name : {"local", "global", "put", "get", "send"}) {
+      if (p == 1 && std::string(name) != "local") continue;
+      const Json& pm = e[std::string("g_") + name]["per_message"];
+      ASSERT_TRUE(pm.is_object()) << name << " at p = " << p;
+      const double o = testing::synthetic_o(name), g = synthetic_g(name, p);
+      const double grid_messages = std::string(name) == "local" ? 1.0 : p - 1.0;
+      EXPECT_NEAR(pm["o"].get<double>(), o, o * 1e-9) << name << " at p = " << p;
+      EXPECT_NEAR(pm["g"].get<double>(), g, g * 1e-9);
+      EXPECT_NEAR(pm["intercept"].get<double>(), kSyntheticL - o * grid_messages, 1e-12);
+      EXPECT_NEAR(pm["n_half_bytes"].get<double>(), o / g * 4, o / g * 4e-9);
+      EXPECT_NEAR(pm["r2"].get<double>(), 1, 1e-9);
+      EXPECT_NEAR(pm["o_issue"].get<double>(), 0.2 * o, o * 1e-9);
+      EXPECT_NEAR(pm["o_sync"].get<double>(), 0.8 * o, o * 1e-9);
+      EXPECT_GE(pm["points"].size(), 2u);
+    }
+  }
+  EXPECT_TRUE(schema_problems(r).empty());
+  EXPECT_NE(format_report(r).find("per-message cost"), std::string::npos);
+}
+
 TEST(Analysis, Formula11AveragesPatternsAndDeviationIsTheRatio) {
   const Json r = synthetic_result({2, 4});
   // Included: E and PP at p = 2 and 4; OA, AO, AA at p = 4. Every pattern has

@@ -35,8 +35,12 @@ void check_known_work(const Profile& prof, int p) {
       EXPECT_EQ(q.out_bytes[2], 8.0 * s);
       EXPECT_EQ(q.in_bytes[0], 16.0 * s * (prev + 1));
       EXPECT_EQ(q.in_bytes[2], 8.0 * s);
-      EXPECT_EQ(q.out_bytes[4], i == 0 ? 0.0 : 4.0);
-      EXPECT_EQ(q.in_bytes[4], i == 0 ? 4.0 * (p - 1) : 0.0);
+      // Messages, tags (4 bytes) included: one of 4 bytes to process 0 (none from 0 itself),
+      // 10 s of 8 bytes to next; counted at the sync, whichever tier sent them.
+      EXPECT_EQ(q.out_bytes[4], (i == 0 ? 0.0 : 8.0) + 120.0 * s);
+      EXPECT_EQ(q.out_count[4], (i == 0 ? 0.0 : 1.0) + 10.0 * s);
+      EXPECT_EQ(q.in_bytes[4], (i == 0 ? 8.0 * (p - 1) : 0.0) + 120.0 * s);
+      EXPECT_EQ(q.in_count[4], (i == 0 ? p - 1.0 : 0.0) + 10.0 * s);
       EXPECT_EQ(q.out_count[0], 1.0);
       (void)next;
     }

@@ -6,6 +6,7 @@
 #include "assessment.hpp"
 #include "profile.hpp"
 #include "synthetic_profile.hpp"
+#include "verdict.hpp"
 
 namespace bspprof {
 namespace {
@@ -102,6 +103,81 @@ TEST(Models, ErrorsAndTheMostWrongSuperstep) {
   // Step 1: measured 2 s, BSPWB 6 s (+200 %), the worst.
   EXPECT_EQ(a.models[1].worst_step, 1u);
   EXPECT_DOUBLE_EQ(a.models[1].worst_error, 200.0);
+}
+
+// A superstep of many small messages: two processes each compute 100 us and
+// put 100,000 messages of 8 bytes to the other. h = max(in, out) = 200,000
+// words, so g h = 1e-9 * 2e5 = 200 us; the messages cost o m = 3 ns * 1e5 =
+// 300 us; with l = 5 us BSP predicts 100 + 200 + 300 + 5 = 605 us. BSPWB and
+// MPM add the start-up L = 2 us to g h + o m instead: 100 + 500 + 2 = 602 us.
+Profile small_messages() {
+  const std::vector<Edge> to0{{0, "put", 800000, 100000}}, to1{{1, "put", 800000, 100000}};
+  return parse_profile(profile_text({{{1e-4, to1}, {1e-4, to0}}}), "small messages");
+}
+
+Params small_message_params() {
+  Params par{1e-9, 5e-6, 2e-6, HOperator::kMax, "test", {}};
+  par.o[0] = 3e-9;  // put
+  return par;
+}
+
+TEST(Models, ManySmallMessagesCostOPerMessage) {
+  const Prediction pr = predict(small_messages(), small_message_params());
+  ASSERT_EQ(pr.steps.size(), 1u);
+  const StepPrediction& sp = pr.steps[0];
+  EXPECT_DOUBLE_EQ(sp.h, 200000);
+  EXPECT_DOUBLE_EQ(sp.messages, 100000);
+  EXPECT_NEAR(sp.message_cost, 300e-6, 1e-15);
+  EXPECT_NEAR(sp.bsp, 605e-6, 1e-15);
+  EXPECT_NEAR(sp.bspwb, 602e-6, 1e-15);
+  EXPECT_NEAR(sp.mpm, 602e-6, 1e-15);
+  // Without o the same superstep is predicted as g h + l alone.
+  Params without = small_message_params();
+  without.o = {};
+  EXPECT_NEAR(predict(small_messages(), without).steps[0].bsp, 305e-6, 1e-15);
+}
+
+TEST(Models, MessagesReadAsSumCountBothWays) {
+  Params par = small_message_params();
+  par.op = HOperator::kSum;
+  // in + out: 400,000 words and 200,000 messages: 100 + 400 + 600 + 5 us.
+  EXPECT_NEAR(predict(small_messages(), par).steps[0].bsp, 1105e-6, 1e-15);
+}
+
+TEST(Verdict, NamesTheDominantTermOfAStepOffByMoreThanTenPercent) {
+  // Measured 100 us (the synthetic sync takes no time), predicted 605 us: off
+  // by +505%, and the messages (300 us of 605) dominate.
+  const Prediction pr = predict(small_messages(), small_message_params());
+  const StepVerdict v = judge_step(pr.steps[0], small_message_params());
+  EXPECT_TRUE(v.off);
+  EXPECT_NEAR(v.error, 505, 1e-9);
+  EXPECT_EQ(v.dominant, Term::kMessages);
+  EXPECT_NEAR(v.share, 300.0 / 605.0, 1e-12);
+  EXPECT_EQ(describe(v), "messages*o 50%");
+}
+
+TEST(Verdict, TimeBeyondTheModelAndStepsWithinTolerance) {
+  StepPrediction sp;
+  sp.W = 4e-6;
+  sp.mean_w = 1.5e-6;
+  sp.h = 1000;
+  sp.bsp = 4e-6 + 1e-6 + 1e-6;  // W + g h + l with g = 1 ns/word, l = 1 us
+  const Params par{1e-9, 1e-6, 0, HOperator::kMax, "test", {}};
+  sp.measured = 20e-6;  // 14 us unexplained: the model is 70% short
+  StepVerdict v = judge_step(sp, par);
+  EXPECT_TRUE(v.off);
+  EXPECT_EQ(v.dominant, Term::kBeyond);
+  EXPECT_EQ(describe(v), "waiting beyond the model 70%");
+  sp.measured = 8e-6;  // 2 us of 8 unexplained (-25%), the imbalance (2.5 us) the largest
+  v = judge_step(sp, par);
+  EXPECT_TRUE(v.off);
+  EXPECT_EQ(v.dominant, Term::kImbalance);
+  EXPECT_EQ(describe(v), "imbalance 31%, waiting beyond the model 25%");
+  EXPECT_NEAR(v.seconds[static_cast<int>(Term::kImbalance)], 2.5e-6, 1e-18);
+  sp.measured = 6.5e-6;  // -7.7%: within 10%
+  v = judge_step(sp, par);
+  EXPECT_FALSE(v.off);
+  EXPECT_EQ(v.dominant, Term::kImbalance);
 }
 
 }  // namespace

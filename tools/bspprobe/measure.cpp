@@ -39,26 +39,35 @@ std::vector<Transfer> issued_here(const Pattern& pattern) {
 
 // Every message carries its own stretch of the source, as in a real exchange:
 // sending one cached block to every destination would flatter the figures.
-void issue(const Pattern& pattern, const std::vector<Transfer>& mine, long m, Buffers& b) {
-  const int bytes = static_cast<int>(m * static_cast<long>(sizeof(float)));
+// A message of m words goes as `pieces` messages that together carry it.
+void issue(const Pattern& pattern, const std::vector<Transfer>& mine, long m, long pieces,
+           Buffers& b) {
   for (std::size_t i = 0; i < mine.size(); ++i) {
     const Transfer& t = mine[i];
-    const float* src = b.src.data() + static_cast<long>(i) * m;
-    const int dst_offset = t.slot * bytes;
-    switch (pattern.primitive) {
-      case Primitive::kHpput:
-        bsp_hpput(t.to, src, b.dst.data(), dst_offset, bytes);
-        break;
-      case Primitive::kPut:
-        bsp_put(t.to, src, b.dst.data(), dst_offset, bytes);
-        break;
-      case Primitive::kGet:
-        // The source's stretch for this receiver: slots differ per receiver.
-        bsp_get(t.from, b.src.data(), t.slot * bytes, b.dst.data() + t.slot * m, bytes);
-        break;
-      case Primitive::kSend:
-        bsp_send(t.to, nullptr, src, bytes);
-        break;
+    // Every piece but the last has m / pieces words; the last takes the rest. No division
+    // in the loop: its time counts as issuing the messages.
+    const long each = m / pieces;
+    for (long k = 0, first = 0; k < pieces; ++k, first += each) {
+      const long words = k + 1 < pieces ? each : m - first;
+      const int bytes = static_cast<int>(words * static_cast<long>(sizeof(float)));
+      const long src_word = static_cast<long>(i) * m + first;
+      const long dst_word = t.slot * m + first;
+      const int dst_offset = static_cast<int>(dst_word * static_cast<long>(sizeof(float)));
+      switch (pattern.primitive) {
+        case Primitive::kHpput:
+          bsp_hpput(t.to, b.src.data() + src_word, b.dst.data(), dst_offset, bytes);
+          break;
+        case Primitive::kPut:
+          bsp_put(t.to, b.src.data() + src_word, b.dst.data(), dst_offset, bytes);
+          break;
+        case Primitive::kGet:
+          // The source's stretch for this receiver: slots differ per receiver.
+          bsp_get(t.from, b.src.data(), dst_offset, b.dst.data() + dst_word, bytes);
+          break;
+        case Primitive::kSend:
+          bsp_send(t.to, nullptr, b.src.data() + src_word, bytes);
+          break;
+      }
     }
   }
 }
@@ -80,25 +89,37 @@ void drain_messages(Buffers& b) {
 // Seconds per superstep, averaged over supersteps_per_sample back-to-back
 // supersteps that each realise the pattern once. Timed on process 0: every
 // superstep ends with a barrier, so its clock spans the slowest process.
-double time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, long m,
+// Also the seconds of those supersteps spent issuing the messages, before
+// bsp_sync (a profile counts that time as computation).
+struct Sample {
+  double superstep = 0;
+  double issuing = 0;
+};
+
+Sample time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, long m, long pieces,
                    int supersteps, Buffers& b) {
   bsp_sync();
+  double issuing = 0;
   const double t0 = bsp_time();
   for (int r = 0; r < supersteps; ++r) {
-    issue(pattern, mine, m, b);
+    const double issue_start = bsp_time();
+    issue(pattern, mine, m, pieces, b);
+    issuing += bsp_time() - issue_start;
     bsp_sync();
     if (pattern.primitive == Primitive::kSend) drain_messages(b);
   }
-  return (bsp_time() - t0) / supersteps;
+  return {(bsp_time() - t0) / supersteps, issuing / supersteps};
 }
 
-// One (pattern, h) point: the messages and the samples gathered so far.
+// One (pattern, h, pieces) point: the messages and the samples gathered so far.
 struct Point {
   const Pattern* pattern;
   long nominal_h;
   long m;
+  long pieces;  // messages per transfer: 1 on the h grid, more at split_h
   std::vector<Transfer> mine;
   std::vector<double> samples;
+  std::vector<double> issue_samples;  // the part of each sample spent issuing
 };
 
 std::vector<Point> plan_points(const Plan& plan) {
@@ -108,7 +129,11 @@ std::vector<Point> plan_points(const Plan& plan) {
     if (p < pattern.min_p) continue;
     const std::vector<Transfer> mine = issued_here(pattern);
     for (const long h : plan.h_grid)
-      points.push_back({&pattern, h, words_per_message(pattern, p, h), mine, {}});
+      points.push_back({&pattern, h, words_per_message(pattern, p, h), 1, mine, {}, {}});
+    if (is_formula4_pattern(pattern)) continue;
+    const long m = words_per_message(pattern, p, plan.split_h);
+    for (const long pieces : piece_counts(m, plan.split_factor))
+      points.push_back({&pattern, plan.split_h, m, pieces, mine, {}, {}});
   }
   return points;
 }
@@ -134,7 +159,11 @@ Json series_json(const std::vector<Point>& points) {
       point["h_nominal"] = points[i].nominal_h;
       point["h"] = h_relation(all, p, points[i].m, pattern.h_operator);
       point["m"] = points[i].m;
+      point["pieces"] = points[i].pieces;
+      // Messages under the same operator as h: a message counts as one word.
+      point["messages"] = h_relation(all, p, points[i].pieces, pattern.h_operator);
       point["samples"] = Json(points[i].samples);
+      point["issue_samples"] = Json(points[i].issue_samples);
       list.push_back(std::move(point));
     }
     Json entry = Json::object();
@@ -165,7 +194,7 @@ Json measure_supersteps(const Plan& plan, bool progress) {
   progress_line(progress, "warming up");
   for (const Point& point : points) {
     if (point.nominal_h == plan.h_grid.back())
-      time_sample(*point.pattern, point.mine, point.m, 1, b);
+      time_sample(*point.pattern, point.mine, point.m, point.pieces, 1, b);
   }
   for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
 
@@ -181,9 +210,12 @@ Json measure_supersteps(const Plan& plan, bool progress) {
       progress_line(progress, what);
     }
     sample_empty_supersteps(l_per_round, plan, l_samples);
-    for (Point& point : points)
-      point.samples.push_back(
-          time_sample(*point.pattern, point.mine, point.m, plan.supersteps_per_sample, b));
+    for (Point& point : points) {
+      const Sample sample = time_sample(*point.pattern, point.mine, point.m, point.pieces,
+                                        plan.supersteps_per_sample, b);
+      point.samples.push_back(sample.superstep);
+      point.issue_samples.push_back(sample.issuing);
+    }
   }
   for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
   Json series = series_json(points);

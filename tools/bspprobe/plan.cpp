@@ -17,7 +17,19 @@ Plan make_plan(bool quick, long max_words) {
   plan.matrix_order = 64;                                       // 3 x 16 KiB: fits L1/L2
   plan.memcpy_bytes = quick ? (64L << 20) : (128L << 20);
   plan.barrier_rounds = quick ? 2000 : 10000;
+  // 64 KiB: in cache, and up to 8192 messages of 8 bytes at p = 2, enough
+  // for their cost to stand well above the noise of a superstep.
+  plan.split_h = max_words < 16384 ? max_words : 16384;
+  plan.split_factor = quick ? 8 : 4;
   return plan;
+}
+
+std::vector<long> piece_counts(long m, long factor) {
+  std::vector<long> counts;
+  const long finest = m / 2;
+  for (long k = factor; k < finest; k *= factor) counts.push_back(k);
+  if (finest >= 2) counts.push_back(finest);
+  return counts;
 }
 
 }  // namespace bspprobe

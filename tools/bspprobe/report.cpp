@@ -40,6 +40,36 @@ const Json* field(const Json& object, const char* key, const char* sub) {
   return v ? field(*v, sub) : nullptr;
 }
 
+// T = l' + g h + o messages per primitive, and n_half = o / g in bytes.
+std::string per_message_table(const Json& r) {
+  std::string out =
+      "\nper-message cost, T = l' + g h + o m over message sizes at equal h (o and the part of "
+      "it spent issuing in ns, n1/2 in bytes, R^2):\n"
+      "   p                   bsp_hpput                     bsp_put                     bsp_get"
+      "                    bsp_send\n";
+  bool any = false;
+  for (const Json& e : r.at("per_p")) {
+    std::string line = format("%4d ", static_cast<int>(e.at("p").get<double>()));
+    bool here = false;
+    for (const char* key : {"g_global", "g_put", "g_get", "g_send"}) {
+      const Json* fit = field(e, key, "per_message");
+      if (e.at("p").get<double>() < 2 && std::string(key) == "g_global")
+        fit = field(e, "g_local", "per_message");
+      if (fit == nullptr || fit->is_null()) {
+        line += format("%28s", "-");
+        continue;
+      }
+      here = true;
+      line += figure(field(*fit, "o"), 1e9, 8) + figure(field(*fit, "o_issue"), 1e9, 6) +
+              figure(field(*fit, "n_half_bytes"), 1, 6) +
+              format(" (%5.3f)", fit->at("r2").get<double>());
+    }
+    if (here) out += line + "\n";
+    any = any || here;
+  }
+  return any ? out : std::string();
+}
+
 }  // namespace
 
 std::string format_report(const Json& r) {
@@ -116,6 +146,8 @@ std::string format_report(const Json& r) {
     }
     out += "\n";
   }
+
+  out += per_message_table(r);
 
   out +=
       "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "

@@ -73,6 +73,23 @@ class Checker {
     for (const char* field : {"slope", "intercept", "r2", "rms_residual", "g_flops", "l_flops"})
       number(*v, where, field);
     points(*v, where);
+    per_message(*v, where);
+  }
+
+  // Optional: results written before the per-message cost was measured lack it.
+  void per_message(const Json& fit, const std::string& path) {
+    auto it = fit.find("per_message");
+    if (it == fit.end() || it->is_null()) return;
+    const std::string where = path + ".per_message";
+    if (!it->is_object()) {
+      problems.push_back(where + ": expected an object or null");
+      return;
+    }
+    for (const char* field : {"intercept", "g", "o", "r2", "rms_residual", "o_flops"})
+      number(*it, where, field);
+    for (const char* field : {"n_half_words", "n_half_bytes"}) number(*it, where, field, true);
+    for (const char* field : {"o_issue", "o_sync"})
+      if (it->contains(field)) number(*it, where, field);
   }
 
   void formula4_fit(const Json& patterns, const std::string& path, const char* key) {

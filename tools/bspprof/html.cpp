@@ -19,7 +19,7 @@ constexpr const char* kStyle =
     ".banner[data-banner=incomplete]{background:#fdd;border-color:#c00}"
     "table{border-collapse:collapse;width:100%;font-size:13px;margin:8px 0 16px}"
     "th,td{border-bottom:1px solid #e4e4e4;padding:3px 6px;text-align:right}"
-    "td{white-space:nowrap}.error{color:#555}"
+    "td{white-space:nowrap}.error{color:#555}.off{color:#a00;white-space:normal}"
     "th{background:#f4f4f4;vertical-align:bottom}"
     "td:first-child,th:first-child,.site{text-align:left}"
     "td.site{white-space:normal;overflow-wrap:anywhere}";

@@ -8,6 +8,7 @@
 #include "svg_plot.hpp"
 #include "tables.hpp"
 #include "units.hpp"
+#include "verdict.hpp"
 
 namespace bspprof {
 
@@ -16,6 +17,11 @@ using toolkit::xml_escape;
 namespace {
 
 const char* const kModelNames[3] = {"BSP", "BSPWB", "MPM"};
+// The BSP column's header explains the mark under a superstep's error.
+const char* const kOffTitle =
+    " title=\"where the BSP prediction is off by more than 10%, the largest term of the "
+    "superstep (work, imbalance, h*g, messages*o, l, or waiting beyond the model: the measured "
+    "time the model does not explain) and its share\"";
 
 std::string percent(double p) {
   char buf[32];
@@ -33,7 +39,8 @@ std::string header(bool models) {
       << "<th title=\"the most 32-bit words a process sent or received\">h (words)</th>"
       << "<th>waiting, longest</th><th>moving data, longest</th><th>measured</th>";
   if (models)
-    for (const char* m : kModelNames) out << "<th>" << m << "<br>(error)</th>";
+    for (const char* m : kModelNames)
+      out << "<th" << (m == kModelNames[0] ? kOffTitle : "") << ">" << m << "<br>(error)</th>";
   out << "</tr></thead>\n";
   return out.str();
 }
@@ -55,12 +62,18 @@ std::string step_row(const Assessment& a, std::size_t s) {
       << xml_escape(where(first)) << "\">" << xml_escape(short_site(first, 40)) << "</td>"
       << cell(human_time(sp.W)) << cell(imbalance) << cell(h) << cell(human_time(wait))
       << cell(human_time(move)) << cell(human_time(sp.measured));
-  if (a.params)
+  if (a.params) {
+    // BSP off by more than 10%: the term that dominates, under its error.
+    const StepVerdict verdict = judge_step(sp, *a.params);
     for (int m = 0; m < 3; ++m) {
       const double v = model_step(sp, m);
-      out << cell(human_time(v) + "<br><span class=\"error\">" +
-                  percent(error_percent(v, sp.measured)) + "</span>");
+      std::string text = human_time(v) + "<br><span class=\"error\">" +
+                         percent(error_percent(v, sp.measured)) + "</span>";
+      if (m == 0 && verdict.off)
+        text += "<br><span class=\"off\">" + xml_escape(describe(verdict)) + "</span>";
+      out << cell(text);
     }
+  }
   out << "</tr>\n";
   return out.str();
 }

@@ -11,6 +11,32 @@ double h_of(const ProcessStep& p, HOperator op) {
   return op == HOperator::kMax ? std::max(in, out) : in + out;
 }
 
+double message_cost(const ProcessStep& p, const Params& par) {
+  double in = 0, out = 0;
+  for (int k = 0; k < kKinds; ++k) {
+    in += par.o[k] * p.in_count[k];
+    out += par.o[k] * p.out_count[k];
+  }
+  return par.op == HOperator::kMax ? std::max(in, out) : in + out;
+}
+
+double comm_cost(const ProcessStep& p, const Params& par) {
+  return par.g * h_of(p, par.op) + message_cost(p, par);
+}
+
+namespace {
+
+double messages_of(const ProcessStep& p, HOperator op) {
+  double in = 0, out = 0;
+  for (int k = 0; k < kKinds; ++k) {
+    in += p.in_count[k];
+    out += p.out_count[k];
+  }
+  return op == HOperator::kMax ? std::max(in, out) : in + out;
+}
+
+}  // namespace
+
 Prediction measure(const Profile& prof, HOperator op) {
   Prediction pred;
   double start = prof.steps.front().procs.front().begin;
@@ -24,6 +50,7 @@ Prediction measure(const Profile& prof, HOperator op) {
       sp.W = std::max(sp.W, p.w());
       sum_w += p.w();
       sp.h = std::max(sp.h, h_of(p, op));
+      sp.messages = std::max(sp.messages, messages_of(p, op));
     }
     sp.mean_w = sum_w / static_cast<double>(step.procs.size());
     sp.measured = end - previous_end;
@@ -42,18 +69,21 @@ Prediction predict(const Profile& prof, const Params& par) {
   for (std::size_t s = 0; s < prof.steps.size(); ++s) {
     const std::vector<ProcessStep>& procs = prof.steps[s].procs;
     StepPrediction& sp = pred.steps[s];
-    sp.bsp = sp.W + par.g * sp.h + par.l;
+    // BSP: the h-relation and the messages at their maxima over processes.
+    for (const ProcessStep& q : procs)
+      sp.message_cost = std::max(sp.message_cost, message_cost(q, par));
+    sp.bsp = sp.W + par.g * sp.h + sp.message_cost + par.l;
     double comm = 0;
-    for (const ProcessStep& q : procs) comm = std::max(comm, par.g * h_of(q, par.op) + par.L);
+    for (const ProcessStep& q : procs) comm = std::max(comm, comm_cost(q, par) + par.L);
     sp.bspwb = sp.W + comm;
     double phi_max = 0;
     for (int i = 0; i < p; ++i) {
-      double ready = phi[i] + procs[i].w(), h = h_of(procs[i], par.op);
+      double ready = phi[i] + procs[i].w(), comm_i = comm_cost(procs[i], par);
       for (int j : procs[i].senders) {
         ready = std::max(ready, phi[j] + procs[j].w());
-        h = std::max(h, h_of(procs[j], par.op));
+        comm_i = std::max(comm_i, comm_cost(procs[j], par));
       }
-      next[i] = ready + par.g * h + par.L;
+      next[i] = ready + comm_i + par.L;
       phi_max = std::max(phi_max, next[i]);
     }
     phi.swap(next);

@@ -5,8 +5,14 @@
 //                          h'_si = max_{j in Gamma_si} h_sj, Gamma_si = {i} and the
 //                          processes that send to i in step s; the run takes max_j Phi_Rj
 // where h_si = in_si @ out_si in words, @ being max or sum (formula 6).
+// Where bspprobe measured a cost per message (o, per primitive), every g h
+// above becomes g h + o m: m_si = (sum over kinds of o_k messages in) @ (the
+// same out), after Juurlink and Wijshoff ("A quantitative comparison of
+// parallel computation models", 1998), who charge an h-relation of small
+// packets more than one of large, and the Oxford toolset's n_half.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -27,17 +33,27 @@ struct Params {
   // Lines the report prints before the parameters: which file was used and
   // why, a p taken from a neighbour, an oversubscribed measurement.
   std::vector<std::string> notes;
+  // Seconds per message by kind (kKindNames: put, hpput, get, hpget, send);
+  // all zero where the per-message cost was not measured.
+  std::array<double, kKinds> o{};
 };
 
 // A process's h-relation in one superstep, in words.
 double h_of(const ProcessStep& p, HOperator op);
+// A process's message cost in one superstep, seconds: o_k times its messages
+// of each kind, in @ out.
+double message_cost(const ProcessStep& p, const Params& params);
+// What a process's communication costs beyond the start-up: g h + o m.
+double comm_cost(const ProcessStep& p, const Params& params);
 
 // Per superstep: what was measured, and what each model predicts.
 struct StepPrediction {
   double measured = 0;  // from the latest end of the previous superstep to the latest end of this
   double W = 0;         // max w
   double mean_w = 0;
-  double h = 0;  // max h, words
+  double h = 0;             // max h, words
+  double messages = 0;      // max messages (in @ out, all kinds), for the report
+  double message_cost = 0;  // max over processes of o m, seconds (0 without parameters)
   double bsp = 0, bspwb = 0, mpm = 0;
 };
 

@@ -66,6 +66,44 @@ const Json& entry_for(const Json& root, const std::string& file, int p, Params& 
   return *entry;
 }
 
+// The per-message fits of the entry, per kind of the profile (hpget is timed
+// as bsp_get): o_sync, the part of o the sync spends (the part spent issuing
+// is in the profile's computation), or o where the result predates it; the
+// source gets what was taken. On the total exchange h and
+// the messages are counted as max(in, out); read as in + out both double, so
+// o halves. Nothing changes where the result predates the per-message fit.
+void take_message_costs(const Json& entry, Params& par) {
+  const bool one = entry["p"].get<int>() < 2;
+  const char* fits[kKinds] = {"g_put", one ? "g_local" : "g_global", "g_get", "g_get", "g_send"};
+  std::string taken;
+  for (int k = 0; k < kKinds; ++k) {
+    const Json* fit = entry.contains(fits[k]) ? &entry[fits[k]] : nullptr;
+    if (fit == nullptr || !fit->is_object() || !fit->contains("per_message")) continue;
+    const Json& pm = (*fit)["per_message"];
+    if (!pm.is_object()) continue;
+    // A profile's computation holds the time its calls took to issue the messages: the
+    // models charge what the sync spends per message, where bspprobe measured it.
+    const char* part = pm.contains("o_sync") ? "o_sync" : "o";
+    const double o = std::max(0.0, pm[part].get<double>());
+    par.o[k] = par.op == HOperator::kSum ? o / 2 : o;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s%s %.3g ns", taken.empty() ? "" : ", ", kKindNames[k],
+                  par.o[k] * 1e9);
+    taken += buf;
+  }
+  if (taken.empty()) return;
+  par.source += "; o per message spent in the sync (" + taken + ") of the per-message fits";
+  // The start-up L fitted with one message per destination holds their o:
+  // with o charged per message, g and L come from the same per-message fit.
+  const Json& global = entry["g_global"];
+  if (!one && par.op == HOperator::kMax && global.is_object() && global.contains("per_message") &&
+      global["per_message"].is_object()) {
+    par.g = global["per_message"]["g"].get<double>();
+    par.L = global["per_message"]["intercept"].get<double>();
+    par.source += ", with g and L of g_global's";
+  }
+}
+
 }  // namespace
 
 Params params_from_probe(const std::string& file, int p, std::optional<HOperator> op) {
@@ -114,6 +152,7 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
     std::snprintf(buf, sizeof buf, "%s, p = %d: l = L = l.median, g = g_local", file.c_str(), p);
   }
   par.source = buf;
+  take_message_costs(entry, par);
   // A fitted start-up below zero is noise around a start-up too small to
   // measure; a negative cost would make the models predict negative times.
   if (par.L < 0 || par.l < 0) {

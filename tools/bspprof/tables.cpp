@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "superstep_internal/json_text.hpp"
+#include "verdict.hpp"
 
 namespace bspprof {
 
@@ -59,7 +60,8 @@ std::string report_text(const Assessment& a, std::size_t max_rows) {
   std::snprintf(line, sizeof line, "%6s %-24s %10s %6s %10s %9s %9s %11s", "step", "site", "W us",
                 "imbal", "h words", "wait us", "move us", "measured us");
   out << line;
-  if (a.params) out << "   BSP us  err   BSPWB us  err     MPM us  err";
+  if (a.params)
+    out << "   BSP us  err   BSPWB us  err     MPM us  err  BSP off by >10%: dominant term";
   out << "\n";
   const std::size_t rows = max_rows == 0 ? pr.steps.size() : std::min(max_rows, pr.steps.size());
   for (std::size_t s = 0; s < rows; ++s) {
@@ -82,6 +84,10 @@ std::string report_text(const Assessment& a, std::size_t max_rows) {
                       pct(error_percent(v, sp.measured)).c_str());
         out << line;
       }
+    if (a.params) {
+      const StepVerdict v = judge_step(sp, *a.params);
+      if (v.off) out << "  * " << describe(v);
+    }
     out << "\n";
   }
   if (rows < pr.steps.size())
@@ -121,6 +127,9 @@ std::string report_json(const Assessment& a) {
     p["g"] = a.params->g;
     p["l"] = a.params->l;
     p["L"] = a.params->L;
+    Json o = Json::object();
+    for (int k = 0; k < kKinds; ++k) o[kKindNames[k]] = a.params->o[k];
+    p["o"] = o;
     p["h_operator"] = name_of(a.params->op);
     p["source"] = a.params->source;
     p["notes"] = a.params->notes;
@@ -160,7 +169,13 @@ std::string report_json(const Assessment& a) {
       j["bsp"] = sp.bsp;
       j["bspwb"] = sp.bspwb;
       j["mpm"] = sp.mpm;
+      j["message_cost"] = sp.message_cost;
+      const StepVerdict v = judge_step(sp, *a.params);
+      j["off"] = v.off;
+      j["dominant_term"] = name_of(v.dominant);
+      j["dominant_share"] = v.share;
     }
+    j["messages"] = sp.messages;
     Json procs = Json::array();
     for (const ProcessStep& p : prof.steps[s].procs) {
       Json q = Json::object();

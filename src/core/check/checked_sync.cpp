@@ -62,10 +62,6 @@ bool Runtime::watched_put(const char* primitive, CallSite site, int pid, const v
   return false;
 }
 
-void Runtime::watched_send(int pid, std::uint64_t nbytes) {
-  if (profile_) profile_->count(profile::kSend, pid, nbytes + tagsize_);
-}
-
 void Runtime::watched_sync_entered() {
   if (profile_) profile_->sync_entered();
   if (!check_) return;
