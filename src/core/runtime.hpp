@@ -163,6 +163,8 @@ class Runtime {
                                      const void* src, std::uint64_t remote, std::uint64_t nbytes,
                                      bool hp);
   [[gnu::noinline]] void watched_send(int pid, std::uint64_t nbytes);
+  // Check mode: the kPutSite record of the put to pid that comes next.
+  void put_site(int pid, CallSite site);
   void watched_sync_entered();
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
