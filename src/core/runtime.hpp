@@ -162,6 +162,8 @@ class Runtime {
   [[gnu::noinline]] bool watched_put(const char* primitive, CallSite site, int pid,
                                      const void* src, std::uint64_t remote, std::uint64_t nbytes,
                                      bool hp);
+  // Check mode: the kPutSite record of the put to pid that comes next.
+  void put_site(int pid, CallSite site);
   void watched_sync_entered();
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.

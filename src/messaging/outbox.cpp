@@ -85,6 +85,18 @@ void Outbox::share_request(int owner, std::uint64_t address) {
   record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
 }
 
+void Outbox::put_site(int dst, const char* file, int line) {
+  // A longer name keeps its end, where the file's own name is.
+  constexpr std::size_t kMostFileBytes = 4096;
+  std::size_t n = file ? std::strlen(file) : 0;
+  if (n > kMostFileBytes) {
+    file += n - kMostFileBytes;
+    n = kMostFileBytes;
+  }
+  const auto bytes = static_cast<std::uint32_t>(n);
+  record_writer::put_site(append(dst, record_writer::put_site_bytes(bytes)), file, bytes, line);
+}
+
 void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {
   Lane& lane = lanes_[dst];
   settle(lane);

@@ -172,6 +172,10 @@ class Outbox {
   void get_request(int owner, std::uint64_t address, std::uint64_t nbytes, bool as_bulk = false);
   // Asks owner to share the pages of its registered area at `address`.
   void share_request(int owner, std::uint64_t address);
+  // Check mode only: the call site of the put to dst that comes next (file
+  // nullptr: not known), a kPutSite record before the put's record. The put
+  // then starts a record of its own: it extends no earlier one.
+  void put_site(int dst, const char* file, int line);
   void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
   // hands out a pointer into the stream, and programs cast it to their type.

@@ -56,6 +56,12 @@ struct GetRequestRecord {
 struct ShareRequestRecord {
   std::uint64_t address;  // of the registered area, in the destination
 };
+// Check mode: where the put records that follow were called.
+struct PutSiteRecord {
+  const char* file;  // file_bytes long, not terminated
+  std::uint32_t file_bytes;
+  std::int64_t line;
+};
 // The record that seals a non-empty stream, and what it says of the others.
 struct StreamEndRecord {
   const char* records_end;  // where the other records end: this record's start
@@ -106,6 +112,9 @@ class Record {
     return {value(), info<GetInfo>().nbytes, aux() == kAnswerAsBulk};
   }
   ShareRequestRecord share_request() const { return {value()}; }
+  PutSiteRecord put_site() const {
+    return {body(), aux(), static_cast<std::int64_t>(value())};
+  }
   StreamEndRecord stream_end() const {
     StreamTally t = info<StreamTally>();
     return {at_, aux() == kOnlySends, value(), t.payload_bytes, t.get_requests};
@@ -157,6 +166,7 @@ class RecordReader {
   PushRecord push() const { return record().push(); }
   GetRequestRecord get_request() const { return record().get_request(); }
   ShareRequestRecord share_request() const { return record().share_request(); }
+  PutSiteRecord put_site() const { return record().put_site(); }
   StreamEndRecord stream_end() const { return record().stream_end(); }
 
  private:

@@ -24,6 +24,9 @@ constexpr std::uint64_t kShareRequestBytes = sizeof(RecordHeader);
 constexpr std::uint64_t send_bytes(std::uint64_t tag_bytes, std::uint64_t payload_bytes) {
   return sizeof(RecordHeader) + padded8(tag_bytes) + padded8(payload_bytes);
 }
+constexpr std::uint64_t put_site_bytes(std::uint32_t file_bytes) {
+  return sizeof(RecordHeader) + padded8(file_bytes);
+}
 // kStreamEndBytes (records.hpp) for the record that seals a stream.
 
 namespace detail {
@@ -110,6 +113,14 @@ inline void push(char* at, std::uint64_t address, std::uint64_t size, std::uint6
 // `address` (its own address of the area).
 inline void share_request(char* at, std::uint64_t address) {
   detail::store(at, RecordHeader{RecordKind::kShareRequest, 0, address});
+}
+
+// Check mode: where the put records that follow were called (file_bytes of
+// `file`, no terminating zero; 0 where the file is not known).
+inline void put_site(char* at, const char* file, std::uint32_t file_bytes, std::int64_t line) {
+  detail::store(at, RecordHeader{RecordKind::kPutSite, file_bytes,
+                                 static_cast<std::uint64_t>(line)});
+  if (file_bytes) copy_bytes(at + sizeof(RecordHeader), file, file_bytes);
 }
 
 // The record that seals a non-empty stream: what it holds, so that the

@@ -33,14 +33,20 @@ enum class RecordKind : std::uint32_t {
   // a multiple of 8 bytes: puts of one size at one distance from each other
   // (an array dealt out element by element, as an FFT's permutation does)
   kPutStrided = 8,
+  // Check mode only (BSP_CHECK): header (aux = the file name's bytes, value =
+  // the line), then the file name, padded: where the put records that follow
+  // it, up to the next such record, were called, so that the destination can
+  // name each put of an overlapping write. Written before the put's record.
+  kPutSite = 9,
 };
 
 struct RecordHeader {
   RecordKind kind;
   std::uint32_t aux;  // kPutInline: byte count; kSend: tag bytes; kPutRemote: its RemoteOrigin;
-                      // kGetRequest: kAnswerAsBulk or 0
+                      // kGetRequest: kAnswerAsBulk or 0; kPutSite: the file name's bytes
   std::uint64_t
-      value;  // destination address (puts), payload bytes (send), address or id (registration)
+      value;  // destination address (puts), payload bytes (send), address or id (registration),
+              // line (kPutSite)
 };
 static_assert(sizeof(RecordHeader) == 16);
 // The program's inline bsp_send writes send records and its bsp_move reads
@@ -118,6 +124,8 @@ inline std::uint64_t record_length(const RecordHeader* h) {
       return sizeof(RecordHeader);
     case RecordKind::kPutStrided:  // and its elements: Record::length() reads their count
       return sizeof(RecordHeader) + sizeof(StridedInfo);
+    case RecordKind::kPutSite:
+      return sizeof(RecordHeader) + padded8(h->aux);
   }
   return sizeof(RecordHeader);
 }

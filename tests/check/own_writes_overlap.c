@@ -11,8 +11,8 @@ int main(void) {
   int first = 1, second = 2;
   bsp_push_reg(cell, sizeof cell); /* REGISTERED */
   bsp_sync();
-  bsp_put((me + 1) % p, &first, cell, 0, sizeof first);
-  bsp_put((me + 1) % p, &second, cell, 0, sizeof second);
+  bsp_put((me + 1) % p, &first, cell, 0, sizeof first);   /* PUT */
+  bsp_put((me + 1) % p, &second, cell, 0, sizeof second); /* PUT AGAIN */
   bsp_sync(); /* SYNC */
   if (me == 0) printf("the cell holds %d\n", cell[0]);
   bsp_pop_reg(cell);

@@ -86,18 +86,18 @@ TEST(PortabilityCheck, ReportsWritesOfTwoProcessesIntoTheSameBytes) {
   std::string out = findings(
       check,
       [](PortabilityCheck& c, std::uint64_t b) {
-        c.put_lands(0, b + 8, 8);
-        c.put_lands(2, b + 12, 8);
-        c.put_lands(3, b + 40, 8);  // alone: no finding
+        c.put_lands(0, b + 8, 8, {"prog.c", 11});
+        c.put_lands(2, b + 12, 8, {"lib/other.c", 30});
+        c.put_lands(3, b + 40, 8, {"prog.c", 11});  // alone: no finding
       },
       base);
   EXPECT_EQ(out,
-            "bspcheck: overlapping puts in superstep 3 on process 1: process 0 and process 2 "
-            "write bytes 12..15 of the area registered at prog.c:8; the sync at prog.c:14 ends "
+            "bspcheck: overlapping puts in superstep 3 on process 1: process 0 (prog.c:11) and "
+            "process 2 (lib/other.c:30) write bytes 12..15 of the area registered at prog.c:8; the sync at prog.c:14 ends "
             "the superstep\n");
   // The writers are forgotten at the end of the superstep.
   out = findings(
-      check, [](PortabilityCheck& c, std::uint64_t b) { c.put_lands(2, b + 8, 8); }, base);
+      check, [](PortabilityCheck& c, std::uint64_t b) { c.put_lands(2, b + 8, 8, {}); }, base);
   EXPECT_EQ(out, "");
 }
 
@@ -108,15 +108,37 @@ TEST(PortabilityCheck, ReportsOneProcessWritingTheSameBytesTwice) {
   std::string out = findings(
       check,
       [](PortabilityCheck& c, std::uint64_t b) {
-        c.put_lands(1, b, 4);
-        c.put_lands(1, b, 4);
+        c.put_lands(1, b, 4, {"prog.c", 9});
+        c.put_lands(1, b, 4, {"prog.c", 10});
       },
       reinterpret_cast<std::uintptr_t>(area));
   EXPECT_NE(out.find("overlapping writes from one process in superstep 3 on process 0: process 1 "
-                     "writes bytes 0..3 of the area registered at prog.c:5 twice; portable only "
+                     "(prog.c:9, then prog.c:10) writes bytes 0..3 of the area registered at prog.c:5 twice; portable only "
                      "where writes land in program order"),
             std::string::npos)
       << out;
+}
+
+// Puts whose call site did not travel (bsp_put called through its address)
+// name their processes alone; one pair of sites is one finding, however many
+// bytes collide.
+TEST(PortabilityCheck, NamesWritersWithoutSitesAndReportsEachPairOfSitesOnce) {
+  static char area[32];
+  PortabilityCheck check(all_checks(), 0);
+  check.registered(area, sizeof area, {"prog.c", 5});
+  std::string out = findings(
+      check,
+      [](PortabilityCheck& c, std::uint64_t b) {
+        c.put_lands(1, b, 4, {});
+        c.put_lands(2, b, 4, {"prog.c", 7});
+        c.put_lands(1, b + 8, 4, {});
+        c.put_lands(2, b + 8, 4, {"prog.c", 7});
+      },
+      reinterpret_cast<std::uintptr_t>(area));
+  EXPECT_EQ(out,
+            "bspcheck: overlapping puts in superstep 3 on process 0: process 1 and process 2 "
+            "(prog.c:7) write bytes 0..11 of the area registered at prog.c:5; the sync ends the "
+            "superstep\n");
 }
 
 TEST(PortabilityCheck, ReportsAnHpputSourceChangedBeforeTheSync) {

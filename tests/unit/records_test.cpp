@@ -61,6 +61,38 @@ void write_one_of_each(Stream& s) {
   rw::stream_end(s.reserve(kStreamEndBytes), false, 1, 6, 1);
 }
 
+// Check mode's call site of a put: its file name (padded, not terminated)
+// and line, and the put after it read as usual.
+TEST(Records, PutSiteCarriesTheFileAndLineBeforeItsPut) {
+  Stream s;
+  const char file[] = "src/prog.c";
+  const auto file_bytes = static_cast<std::uint32_t>(sizeof file - 1);
+  rw::put_site(s.reserve(rw::put_site_bytes(file_bytes)), file, file_bytes, 42);
+  rw::put_site(s.reserve(rw::put_site_bytes(0)), nullptr, 0, 0);
+  const std::uint32_t value = 7;
+  std::memcpy(rw::put_inline(s.reserve(rw::put_inline_bytes(4)), 0x1000, 4), &value, 4);
+  rw::stream_end(s.reserve(kStreamEndBytes), false, 0, 0, 0);
+  EXPECT_EQ(rw::put_site_bytes(file_bytes), 32u);
+
+  RecordReader r(s.begin(), s.end());
+  ASSERT_EQ(r.kind(), RecordKind::kPutSite);
+  EXPECT_EQ(r.record().length(), 32u);
+  PutSiteRecord site = r.put_site();
+  EXPECT_EQ(std::string(site.file, site.file_bytes), "src/prog.c");
+  EXPECT_EQ(site.line, 42);
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kPutSite);
+  EXPECT_EQ(r.put_site().file_bytes, 0u);
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kPutInline);
+  EXPECT_EQ(r.put_inline().dst_address, 0x1000u);
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kStreamEnd);
+  EXPECT_EQ(read_stream_end(s.end()).records_end, r.position());
+  r.next();
+  EXPECT_TRUE(r.complete());
+}
+
 TEST(Records, EveryKindReadsBackAsWritten) {
   Stream s;
   write_one_of_each(s);

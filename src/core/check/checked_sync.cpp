@@ -14,27 +14,34 @@ std::uint64_t salt_of(std::uint64_t superstep, int pid, std::uint64_t what) {
   return (superstep << 20) ^ (static_cast<std::uint64_t>(pid) << 2) ^ what;
 }
 
-// Notes where each put of one source's stream lands.
+// Notes where each put of one source's stream lands, and where it was called
+// (the kPutSite record before it).
 void note_puts(PortabilityCheck& check, int src, const char* begin, const char* end) {
   if (begin == end) return;
   StreamEndRecord tally = read_stream_end(end);
   if (tally.only_sends) return;
+  WriteSite site;
   for (RecordReader rec(begin, tally.records_end); !rec.done(); rec.next()) {
     switch (rec.kind()) {
+      case RecordKind::kPutSite: {
+        PutSiteRecord at = rec.put_site();
+        site = {std::string_view(at.file, at.file_bytes), at.line};
+        break;
+      }
       case RecordKind::kPutInline: {
         PutInlineRecord put = rec.put_inline();
-        check.put_lands(src, put.dst_address, put.nbytes);
+        check.put_lands(src, put.dst_address, put.nbytes, site);
         break;
       }
       case RecordKind::kPutStrided: {
         PutStridedRecord put = rec.put_strided();
         for (std::uint64_t k = 0; k < put.count; ++k)
-          check.put_lands(src, put.dst_address + k * put.stride, put.element);
+          check.put_lands(src, put.dst_address + k * put.stride, put.element, site);
         break;
       }
       case RecordKind::kPutRemote: {
         PutRemoteRecord put = rec.put_remote();
-        check.put_lands(src, put.dst_address, put.nbytes);
+        check.put_lands(src, put.dst_address, put.nbytes, site);
         break;
       }
       default:
@@ -44,19 +51,31 @@ void note_puts(PortabilityCheck& check, int src, const char* begin, const char* 
 }
 }  // namespace
 
+// Check mode's overlap check: the put's call site travels before its record
+// (kPutSite), so that the destination names it (note_puts).
+void Runtime::put_site(int pid, CallSite site) {
+  if (check_->choices().overlap) outbox_[parity_].put_site(pid, site.file, site.line);
+}
+
 bool Runtime::watched_put(const char* primitive, CallSite site, int pid, const void* src,
                           std::uint64_t remote, std::uint64_t nbytes, bool hp) {
   if (profile_) profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
-  if (!check_ || !hp) return false;
+  if (!check_) return false;
+  if (!hp) {
+    put_site(pid, site);
+    return false;
+  }
   check_->hp_transfer(primitive, pid, src, nbytes, site);
   switch (check_->choices().hp) {
     case CheckChoices::HpRead::kEngine:
+      put_site(pid, site);
       return false;
     case CheckChoices::HpRead::kEarly:  // read now, as a bsp_put reads it
+      put_site(pid, site);
       outbox_[parity_].put(pid, remote, src, nbytes);
       return true;
     case CheckChoices::HpRead::kLate:  // read when the sync starts
-      check_->late_puts().push_back({pid, remote, src, nbytes});
+      check_->late_puts().push_back({pid, remote, src, nbytes, site});
       return true;
   }
   return false;
@@ -66,8 +85,10 @@ void Runtime::watched_sync_entered() {
   if (profile_) profile_->sync_entered();
   if (!check_) return;
   check_->sync_entered(superstep_);
-  for (const PortabilityCheck::LatePut& put : check_->late_puts())
+  for (const PortabilityCheck::LatePut& put : check_->late_puts()) {
+    put_site(put.pid, put.site);
     outbox_[parity_].put(put.pid, put.remote, put.src, put.nbytes);
+  }
   check_->late_puts().clear();
 }
 

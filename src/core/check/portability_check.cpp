@@ -29,15 +29,10 @@ std::string site_text(CallSite site) {
   return std::string(site.file) + ":" + std::to_string(site.line);
 }
 
-namespace {
-// What Area::writer holds for a writer: its pid + 1, or kGetWriter for
-// this process's hpgets (processes number at most 4096).
-constexpr std::uint16_t kGetWriter = 0xffff;
-std::uint16_t writer_mark(int src) {
-  return src < 0 ? kGetWriter : static_cast<std::uint16_t>(src + 1);
+std::string site_text(WriteSite site) {
+  if (site.file.empty()) return "";
+  return std::string(site.file) + ":" + std::to_string(site.line);
 }
-int writer_of(std::uint16_t mark) { return mark == kGetWriter ? -1 : mark - 1; }
-}  // namespace
 
 void PortabilityCheck::registered(const void* ident, std::uint64_t size, CallSite site) {
   if (!ident || !choices_.overlap) return;
@@ -88,11 +83,12 @@ void PortabilityCheck::sync_entered(std::uint64_t superstep) {
 }
 
 void PortabilityCheck::get_lands(std::uint64_t address, std::uint64_t nbytes) {
-  write_lands(-1, address, nbytes);
+  write_lands({-1, {}}, address, nbytes);
 }
 
-void PortabilityCheck::put_lands(int src, std::uint64_t address, std::uint64_t nbytes) {
-  write_lands(src, address, nbytes);
+void PortabilityCheck::put_lands(int src, std::uint64_t address, std::uint64_t nbytes,
+                                 WriteSite site) {
+  write_lands({src, site}, address, nbytes);
 }
 
 long PortabilityCheck::area_holding(std::uint64_t address, std::uint64_t nbytes) {
@@ -108,10 +104,10 @@ long PortabilityCheck::area_holding(std::uint64_t address, std::uint64_t nbytes)
 
 // Inside a registered area each byte remembers its writer, so that a write
 // costs a pass over its bytes; elsewhere writes are kept and compared at the end.
-void PortabilityCheck::write_lands(int src, std::uint64_t address, std::uint64_t nbytes) {
+void PortabilityCheck::write_lands(Writer by, std::uint64_t address, std::uint64_t nbytes) {
   const long k = area_holding(address, nbytes);
   if (k < 0) {
-    writes_.push_back({address, address + nbytes, src, writes_.size()});
+    writes_.push_back({address, address + nbytes, by, writes_.size()});
     return;
   }
   Area& area = areas_[static_cast<std::size_t>(k)];
@@ -120,18 +116,22 @@ void PortabilityCheck::write_lands(int src, std::uint64_t address, std::uint64_t
   if (area.touched_lo == UINT64_MAX) touched_.push_back(static_cast<std::size_t>(k));
   area.touched_lo = std::min(area.touched_lo, lo);
   area.touched_hi = std::max(area.touched_hi, hi);
-  const std::uint16_t mark = writer_mark(src);
-  std::uint16_t* writer = area.writer.data();
+  writers_.push_back(by);
+  const auto mark = static_cast<std::uint32_t>(writers_.size());
+  std::uint32_t* writer = area.writer.data();
   for (std::uint64_t b = lo; b < hi; ++b) {
-    const std::uint16_t before = writer[b];
+    const std::uint32_t before = writer[b];
     writer[b] = mark;
+    if (before == 0) [[likely]]
+      continue;
+    const Writer& earlier = writers_[before - 1];
     // Two of this process's own hpgets into the same bytes collide with no other process.
-    if (before != 0 && !(before == kGetWriter && mark == kGetWriter)) [[unlikely]]
-      note_collision(static_cast<std::size_t>(k), writer_of(before), src, b);
+    if (earlier.src >= 0 || by.src >= 0)
+      note_collision(static_cast<std::size_t>(k), earlier, by, b);
   }
 }
 
-void PortabilityCheck::note_collision(std::size_t area, int first, int second,
+void PortabilityCheck::note_collision(std::size_t area, const Writer& first, const Writer& second,
                                       std::uint64_t offset) {
   for (Collision& c : collisions_)
     if (c.area == area && c.first == first && c.second == second) {
@@ -151,6 +151,7 @@ void PortabilityCheck::forget_writers() {
     a.touched_hi = 0;
   }
   touched_.clear();
+  writers_.clear();
   collisions_.clear();
   std::erase_if(areas_, [](const Area& a) { return a.popped; });
   last_area_ = -1;
@@ -177,28 +178,45 @@ std::string PortabilityCheck::describe_bytes(std::uint64_t begin, std::uint64_t 
                     : where.c_str());
 }
 
-std::string PortabilityCheck::describe_writer(int src) const {
-  if (src < 0) return format("process %d's bsp_hpget", pid_);
-  return format("process %d", src);
+namespace {
+// "process 1" (at a put whose site is not known), "process 1 (prog.c:12)".
+std::string process_text(int src, const std::string& sites) {
+  return sites.empty() ? format("process %d", src) : format("process %d (%s)", src, sites.c_str());
+}
+}  // namespace
+
+std::string PortabilityCheck::describe_writer(const Writer& by) const {
+  if (by.src < 0) return format("process %d's bsp_hpget", pid_);
+  return process_text(by.src, site_text(by.site));
+}
+
+// "process 1 (prog.c:12, then prog.c:13)": one process's two writes in landing order.
+std::string PortabilityCheck::describe_writes_of_one(const Writer& a, const Writer& b) const {
+  if (a.src < 0) return describe_writer(a);
+  std::string first = site_text(a.site), second = site_text(b.site);
+  if (first.empty() || second.empty()) return process_text(a.src, first + second);
+  return process_text(a.src, first + ", then " + second);
 }
 
 void PortabilityCheck::report_overlap(const Write& a, const Write& b, std::uint64_t superstep) {
   const std::uint64_t begin = std::max(a.begin, b.begin), end = std::min(a.end, b.end);
   std::string line;
   const unsigned long long step = superstep;
-  if (a.src == b.src)
+  const Writer& low = a.by.src <= b.by.src ? a.by : b.by;
+  const Writer& high = a.by.src <= b.by.src ? b.by : a.by;
+  if (a.by.src == b.by.src)
     line = format(
         "bspcheck: overlapping writes from one process in superstep %llu on process %d: %s "
         "writes %s twice; portable only where writes land in program order",
-        step, pid_, describe_writer(a.src).c_str(), describe_bytes(begin, end).c_str());
+        step, pid_, describe_writes_of_one(a.by, b.by).c_str(), describe_bytes(begin, end).c_str());
   else
-    line =
-        format("bspcheck: overlapping puts in superstep %llu on process %d: %s and %s write %s",
-               step, pid_, describe_writer(std::min(a.src, b.src)).c_str(),
-               describe_writer(std::max(a.src, b.src)).c_str(), describe_bytes(begin, end).c_str());
+    line = format("bspcheck: overlapping puts in superstep %llu on process %d: %s and %s write %s",
+                  step, pid_, describe_writer(low).c_str(), describe_writer(high).c_str(),
+                  describe_bytes(begin, end).c_str());
   line += "; " + sync_text() + " ends the superstep";
-  // One line for each pair of writers and area a superstep.
-  std::string key = format("%d %d %p", a.src, b.src, static_cast<const void*>(area_of(begin)));
+  // One line for each pair of writers (and their sites) and area a superstep.
+  std::string key = format("%d %s %d %s %p", a.by.src, site_text(a.by.site).c_str(), b.by.src,
+                           site_text(b.by.site).c_str(), static_cast<const void*>(area_of(begin)));
   if (std::find(reported_.begin(), reported_.end(), key) != reported_.end()) return;
   reported_.push_back(key);
   std::fprintf(stderr, "%s\n", line.c_str());
@@ -219,7 +237,7 @@ void PortabilityCheck::end_writes(std::uint64_t superstep) {
     for (std::size_t j = i + 1; j < writes_.size() && writes_[j].begin < writes_[i].end; ++j) {
       const Write& a = writes_[i].order < writes_[j].order ? writes_[i] : writes_[j];
       const Write& b = writes_[i].order < writes_[j].order ? writes_[j] : writes_[i];
-      if (a.src < 0 && b.src < 0) continue;  // this process's own hpgets: issue order
+      if (a.by.src < 0 && b.by.src < 0) continue;  // this process's own hpgets: issue order
       report_overlap(a, b, superstep);
     }
   writes_.clear();

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/check/check_choices.hpp"
@@ -20,6 +21,15 @@ namespace superstep {
 struct CallSite {
   const char* file = nullptr;
   int line = 0;
+};
+
+// Where a put was called, as its destination reads it from the source's
+// stream (a kPutSite record): the file's name in that stream (empty: not
+// known), valid while the streams of the sync are.
+struct WriteSite {
+  std::string_view file;
+  std::int64_t line = 0;
+  bool operator==(const WriteSite&) const = default;
 };
 
 class PortabilityCheck {
@@ -43,10 +53,11 @@ class PortabilityCheck {
   void sync_entered(std::uint64_t superstep);
 
   // The writes into this process's memory at one sync: the gets' destinations
-  // (written by this process), then each source's puts.
+  // (written by this process), then each source's puts, each with the site
+  // of its call.
   void begin_writes() { writes_.clear(); }
   void get_lands(std::uint64_t address, std::uint64_t nbytes);
-  void put_lands(int src, std::uint64_t address, std::uint64_t nbytes);
+  void put_lands(int src, std::uint64_t address, std::uint64_t nbytes, WriteSite site);
   // Reports the overlapping writes of the superstep.
   void end_writes(std::uint64_t superstep);
 
@@ -56,25 +67,33 @@ class PortabilityCheck {
     std::uint64_t remote;
     const void* src;
     std::uint64_t nbytes;
+    CallSite site;
   };
   std::vector<LatePut>& late_puts() { return late_puts_; }
 
  private:
+  // One write of this superstep: who wrote (-1: this process's hpget) and
+  // the call's site.
+  struct Writer {
+    int src;
+    WriteSite site;
+    bool operator==(const Writer&) const = default;
+  };
   // A registered area of this process; while a superstep's writes land,
-  // `writer` holds for each byte who wrote it (0: nobody, else the writer's
-  // kWriter value), within touched_lo..touched_hi.
+  // `writer` holds for each byte which write wrote it last (0: none, else its
+  // index in writers_ + 1), within touched_lo..touched_hi.
   struct Area {
     std::uint64_t begin, size;
     CallSite site;
     bool popped = false;  // popped this superstep: gone after its sync
-    std::vector<std::uint16_t> writer;
+    std::vector<std::uint32_t> writer;
     std::uint64_t touched_lo = UINT64_MAX, touched_hi = 0;
   };
-  // A collision found in an area: two writers, the bytes between the first
-  // and the last colliding one.
+  // A collision found in an area: two writers (with their sites), the bytes
+  // between the first and the last colliding one.
   struct Collision {
     std::size_t area;
-    int first, second;  // writers in landing order (-1: this process's hpget)
+    Writer first, second;  // in landing order
     std::uint64_t lo, hi;
   };
   struct HpTransfer {
@@ -86,19 +105,21 @@ class PortabilityCheck {
   };
   struct Write {
     std::uint64_t begin, end;
-    int src;  // -1: a get's destination
+    Writer by;
     std::uint64_t order;
   };
 
   const Area* area_of(std::uint64_t address) const;
   // The area that holds all of address..+nbytes (an index in areas_), or -1.
   long area_holding(std::uint64_t address, std::uint64_t nbytes);
-  void write_lands(int src, std::uint64_t address, std::uint64_t nbytes);
-  void note_collision(std::size_t area, int first, int second, std::uint64_t offset);
+  void write_lands(Writer by, std::uint64_t address, std::uint64_t nbytes);
+  void note_collision(std::size_t area, const Writer& first, const Writer& second,
+                      std::uint64_t offset);
   void forget_writers();
   // "bytes A..B of the area registered at FILE:LINE" (or of no registered area).
   std::string describe_bytes(std::uint64_t begin, std::uint64_t end) const;
-  std::string describe_writer(int src) const;
+  std::string describe_writer(const Writer& by) const;
+  std::string describe_writes_of_one(const Writer& a, const Writer& b) const;
   void report_overlap(const Write& a, const Write& b, std::uint64_t superstep);
   std::string sync_text() const;
 
@@ -107,6 +128,7 @@ class PortabilityCheck {
   std::vector<Area> areas_;  // newest last
   std::vector<HpTransfer> hp_;
   std::vector<Write> writes_;  // writes outside every registered area
+  std::vector<Writer> writers_;  // the writes into registered areas this superstep
   std::vector<Collision> collisions_;
   std::vector<std::size_t> touched_;  // areas written this superstep
   long last_area_ = -1;
@@ -121,5 +143,6 @@ std::uint64_t checksum(const void* memory, std::uint64_t nbytes);
 
 // Text for a call site: "prog.c:12", or "" when unknown.
 std::string site_text(CallSite site);
+std::string site_text(WriteSite site);
 
 }  // namespace superstep
