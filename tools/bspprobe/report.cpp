@@ -40,9 +40,8 @@ const Json* field(const Json& object, const char* key, const char* sub) {
   return v ? field(*v, sub) : nullptr;
 }
 
-}  // namespace
-
-std::string format_report(const Json& r) {
+// The report's sections, in order.
+std::string format_heading(const Json& r) {
   const double s = r.at("s_flops").get<double>();
   std::string out;
   out += "BSP machine parameters (after the BSPlib paper, Table 1)\n";
@@ -64,7 +63,11 @@ std::string format_report(const Json& r) {
       "in cache (%.1f), float\n\n",
       s / 1e6, r.at("s_kernels").at("inner_product").at("median").get<double>() / 1e6,
       r.at("s_kernels").at("matmul").at("median").get<double>() / 1e6);
+  return out;
+}
 
+std::string format_parameter_table(const Json& r) {
+  std::string out;
   out += "         flop units (time x s)              seconds\n";
   out +=
       "   p          l    g local   g global  |     l (us)  l spread   g local   g global "
@@ -91,7 +94,11 @@ std::string format_report(const Json& r) {
       "      cyclic shift (local) and total exchange (global) with bsp_hpput;\n"
       "      a negative intercept (L) means the cost per word grows with h (caches): g is then\n"
       "      a large-h figure.\n\n";
+  return out;
+}
 
+std::string format_floors(const Json& r) {
+  std::string out;
   const Json& floors = r.at("floors");
   out += "floors on this machine, measured in the same run:\n";
   out +=
@@ -100,7 +107,11 @@ std::string format_report(const Json& r) {
              floors.at("memcpy_g").get<double>() * 1e9, floors.at("memcpy_g_flops").get<double>());
   out += format("   barrier, two processes    %8.3f us      = %.0f flop\n\n",
                 floors.at("barrier_us").get<double>(), floors.at("barrier_flops").get<double>());
+  return out;
+}
 
+std::string format_primitive_fits(const Json& r) {
+  std::string out;
   out += "g by primitive on the total exchange, ns/word (R^2 of the fit):\n";
   out += "   p          bsp_hpput            bsp_put            bsp_get           bsp_send\n";
   for (const Json& e : r.at("per_p")) {
@@ -116,7 +127,11 @@ std::string format_report(const Json& r) {
     }
     out += "\n";
   }
+  return out;
+}
 
+std::string format_pattern_fits(const Json& r) {
+  std::string out;
   out +=
       "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
       "bsp_hpput\n";
@@ -143,6 +158,13 @@ std::string format_report(const Json& r) {
         f11.at("r2").get<double>());
   }
   return out;
+}
+
+}  // namespace
+
+std::string format_report(const Json& r) {
+  return format_heading(r) + format_parameter_table(r) + format_floors(r) +
+         format_primitive_fits(r) + format_pattern_fits(r);
 }
 
 }  // namespace bspprobe
