@@ -346,15 +346,11 @@ int main(int argc, char** argv) {
   if (o.extra("theta") < 0 || o.extra("theta") > 1.5)
     apps::bad_argument(kApp, "theta must lie between 0 and 1.5");
   if (!(o.extra("dt") > 0)) apps::bad_argument(kApp, "dt must be positive");
-  std::vector<apps::MachineParams> machine;
-  if (!o.params.empty()) machine = apps::load_machine_params(kApp.name, o.params);
+  const std::vector<apps::MachineParams> machine =
+      apps::load_machine_params(kApp.name, o.params);
 
   Parallel par;
-  bsp_begin(o.p);
-  const int pid = bsp_pid();
-  spmd(o, par);
-  bsp_end();
-  if (pid != 0) return 0;
+  if (!apps::run_spmd(o.p, [&] { spmd(o, par); })) return 0;
 
   // Sequential baseline: the same tree code and steps on one process (the paper's choice).
   std::vector<Body> bodies;

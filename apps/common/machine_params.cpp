@@ -43,6 +43,7 @@ double per_message(const Json& entry, const char* key) {
 }  // namespace
 
 std::vector<MachineParams> load_machine_params(const std::string& app, const std::string& file) {
+  if (file.empty()) return {};
   if (access(file.c_str(), R_OK) != 0) unusable(app, file, "cannot open it");
   std::vector<MachineParams> all;
   try {

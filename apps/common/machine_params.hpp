@@ -22,7 +22,7 @@ struct MachineParams {
 };
 
 // Reads every per_p entry of a bspprobe result; exits with status 2 and one line naming the file
-// when it cannot be read or is not a bspprobe result.
+// when it cannot be read or is not a bspprobe result. None when file is empty (no --params).
 std::vector<MachineParams> load_machine_params(const std::string& app, const std::string& file);
 
 // The entry for p, if bspprobe measured that p.

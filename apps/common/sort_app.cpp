@@ -24,15 +24,11 @@ double local_sort_rate(const Options& o) {
 int run_sort_app(const AppInfo& app, const Options& o, const std::function<void(SortRun&)>& spmd,
                  const SortCost& cost) {
   if (o.n > (1LL << 28)) bad_argument(app, "n larger than 2^28 is not supported");
-  std::vector<MachineParams> machine;
-  if (!o.params.empty()) machine = load_machine_params(app.name, o.params);
+  const std::vector<MachineParams> machine =
+      load_machine_params(app.name, o.params);
 
   SortRun par;
-  bsp_begin(o.p);
-  const int pid = bsp_pid();
-  spmd(par);
-  bsp_end();
-  if (pid != 0) return 0;
+  if (!run_spmd(o.p, [&] { spmd(par); })) return 0;
 
   std::vector<double> keys;
   const double seq_s = best_time(

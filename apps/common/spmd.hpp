@@ -10,6 +10,17 @@
 
 namespace apps {
 
+// Runs the SPMD part, spmd(), on p processes from bsp_begin to bsp_end. True on process 0
+// afterwards; false on the others, which have nothing left to do but exit.
+template <class Spmd>
+bool run_spmd(int p, Spmd&& spmd) {
+  bsp_begin(p);
+  const int pid = bsp_pid();
+  spmd();
+  bsp_end();
+  return pid == 0;
+}
+
 // Block of n items owned by process s when n items are spread as evenly as possible.
 inline long long block_begin(long long n, int p, int s) {
   return n / p * s + (s < n % p ? s : n % p);

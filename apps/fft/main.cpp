@@ -132,15 +132,11 @@ int main(int argc, char** argv) {
     apps::bad_argument(kApp, "p = " + std::to_string(o.p) + " exceeds sqrt(n) = sqrt(" +
                                  std::to_string(o.n) + "): one permutation needs p * p <= n");
   if (o.n > (1LL << 26)) apps::bad_argument(kApp, "n larger than 2^26 is not supported");
-  std::vector<apps::MachineParams> machine;
-  if (!o.params.empty()) machine = apps::load_machine_params(kApp.name, o.params);
+  const std::vector<apps::MachineParams> machine =
+      apps::load_machine_params(kApp.name, o.params);
 
   Parallel par;
-  bsp_begin(o.p);
-  const int pid = bsp_pid();
-  spmd(o, par);
-  bsp_end();
-  if (pid != 0) return 0;
+  if (!apps::run_spmd(o.p, [&] { spmd(o, par); })) return 0;
 
   // Sequential baseline: the same radix-2 code and twiddle table on one process.
   const std::size_t n = static_cast<std::size_t>(o.n);

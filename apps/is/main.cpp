@@ -86,15 +86,11 @@ int main(int argc, char** argv) {
     apps::bad_argument(kApp, "p = " + std::to_string(o.p) +
                                  " is not a power of two from 1 to 1024 (NPB IS needs one)");
   const is::ProblemClass& c = is::problem_class(o.choice("class"));
-  std::vector<apps::MachineParams> machine;
-  if (!o.params.empty()) machine = apps::load_machine_params(kApp.name, o.params);
+  const std::vector<apps::MachineParams> machine =
+      apps::load_machine_params(kApp.name, o.params);
 
   Run run;
-  bsp_begin(o.p);
-  const int pid = bsp_pid();
-  spmd(o, run);
-  bsp_end();
-  if (pid != 0) return 0;
+  if (!apps::run_spmd(o.p, [&] { spmd(o, run); })) return 0;
 
   const long long keys = 1LL << c.total_log2;
   const int expected = is::kTestKeys * is::kIterations * o.iterations;
@@ -104,16 +100,7 @@ int main(int argc, char** argv) {
                run.passes == expected);
   report.check("full verification: all keys in order, the keys generated (count and sum)", run.full_ok);
   report.measured(run.best_s);
-  if (!machine.empty()) {
-    const std::optional<apps::MachineParams> params = apps::params_for(machine, o.p);
-    apps::CostPrediction cost;
-    cost.compute_s = run.work_s;
-    if (params) {
-      run.tally.add_to(cost, *params);
-      cost.syncs(1, params->l);  // the timer's closing sync
-    }
-    report.prediction(params, cost);
-  }
+  apps::npb::report_prediction(report, machine, o.p, run.work_s, run.tally);
   apps::npb::print_summary({"IS", std::string(1, c.name), std::to_string(keys), is::kIterations,
                             run.best_s, is::kIterations * static_cast<double>(keys) / run.best_s / 1e6,
                             o.p, "keys ranked", run.passes == expected && run.full_ok});

@@ -85,15 +85,11 @@ int main(int argc, char** argv) {
   if (!apps::is_power_of_two(o.p) || o.p > n / 2)
     apps::bad_argument(kApp, "p = " + std::to_string(o.p) + " is not a power of two from 1 to " +
                                  std::to_string(n / 2) + " (n/2 in class " + c.name + ")");
-  std::vector<apps::MachineParams> machine;
-  if (!o.params.empty()) machine = apps::load_machine_params(kApp.name, o.params);
+  const std::vector<apps::MachineParams> machine =
+      apps::load_machine_params(kApp.name, o.params);
 
   Run run;
-  bsp_begin(o.p);
-  const int pid = bsp_pid();
-  spmd(o, run);
-  bsp_end();
-  if (pid != 0) return 0;
+  if (!apps::run_spmd(o.p, [&] { spmd(o, run); })) return 0;
 
   const double error = std::fabs(run.norm - c.reference_norm) / c.reference_norm;
   const bool verified = error <= mg::kEpsilon;  // false for a NaN norm too
@@ -103,16 +99,7 @@ int main(int argc, char** argv) {
                             run.norm, c.reference_norm, error, mg::kEpsilon),
                verified);
   report.measured(run.best_s);
-  if (!machine.empty()) {
-    const std::optional<apps::MachineParams> params = apps::params_for(machine, o.p);
-    apps::CostPrediction cost;
-    cost.compute_s = run.work_s;
-    if (params) {
-      run.tally.add_to(cost, *params);
-      cost.syncs(1, params->l);  // the timer's closing sync
-    }
-    report.prediction(params, cost);
-  }
+  apps::npb::report_prediction(report, machine, o.p, run.work_s, run.tally);
   const double points = std::pow(static_cast<double>(n), 3);
   const std::string size = std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(n);
   apps::npb::print_summary({"MG", std::string(1, c.name), size, c.iterations, run.best_s,

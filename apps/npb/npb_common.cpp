@@ -49,6 +49,19 @@ void CommTally::add_to(CostPrediction& cost, const MachineParams& params) const 
   cost.syncs(supersteps + collective_supersteps, params.l);
 }
 
+void report_prediction(Report& report, const std::vector<MachineParams>& machine, int p,
+                       double work_s, const CommTally& tally) {
+  if (machine.empty()) return;
+  const std::optional<MachineParams> params = params_for(machine, p);
+  CostPrediction cost;
+  cost.compute_s = work_s;
+  if (params) {
+    tally.add_to(cost, *params);
+    cost.syncs(1, params->l);  // the timer's closing sync
+  }
+  report.prediction(params, cost);
+}
+
 void print_summary(const Summary& s) {
   std::printf("\n %s Benchmark Completed.\n", s.benchmark.c_str());
   std::printf(" %-16s= %24s\n", "Class", s.problem_class.c_str());

@@ -11,8 +11,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "machine_params.hpp"
+#include "report.hpp"
 
 namespace apps::npb {
 
@@ -53,6 +55,11 @@ struct CommTally {
   // Adds the terms to a prediction with the machine's g and l.
   void add_to(CostPrediction& cost, const MachineParams& params) const;
 };
+
+// The report's BSP prediction at p (nothing without --params): the measured work, the
+// tally's h-relations and supersteps, and the timer's closing sync.
+void report_prediction(Report& report, const std::vector<MachineParams>& machine, int p,
+                       double work_s, const CommTally& tally);
 
 // NPB's summary block: the benchmark, class, size, time, Mop/s and verification.
 struct Summary {

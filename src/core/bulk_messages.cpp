@@ -71,36 +71,7 @@ void Runtime::exchange_bulk_messages() {
   // source, a get's), or one a whole number of lines from it (a put's).
   std::vector<std::uint64_t> sources;
   send_bulk_messages(others);
-  for (int src = 0; src < nprocs_; ++src) {
-    const char* begin = static_cast<const char*>(incoming_view_[src].data);
-    const char* end = begin + incoming_view_[src].size;
-    if (begin == end) continue;
-    StreamEndRecord tally = read_stream_end(end);
-    if (tally.only_sends) continue;
-    for (RecordReader rec(begin, tally.records_end); !rec.done(); rec.next()) {
-      if (rec.kind() == RecordKind::kPutInline) {
-        PutInlineRecord put = rec.put_inline();
-        others.push_back(span_of(put.dst_address, put.nbytes));
-      } else if (rec.kind() == RecordKind::kPutStrided) {
-        // The bytes from its first element to the end of its last: no message lands in between.
-        PutStridedRecord put = rec.put_strided();
-        others.push_back(span_of(put.dst_address, (put.count - 1) * put.stride + put.element));
-      } else if (rec.kind() == RecordKind::kPutRemote) {
-        PutRemoteRecord put = rec.put_remote();
-        if (src != pid_) {
-          messages.push_back(span_of(put.dst_address, put.nbytes));
-          // A put's bytes wait in its sender's bulk area a whole number of
-          // lines from their destination (Outbox::append_bulk): the
-          // destination stands for them.
-          sources.push_back(put.origin == kFromUserMemory ? put.address : put.dst_address);
-          bulk_in_.push_back({src, reinterpret_cast<char*>(put.dst_address), put.nbytes, nullptr});
-          continue;
-        }
-        others.push_back(span_of(put.dst_address, put.nbytes));
-        if (put.origin == kFromUserMemory) others.push_back(span_of(put.address, put.nbytes));
-      }
-    }
-  }
+  for (int src = 0; src < nprocs_; ++src) note_stream_spans(src, messages, others, sources);
   // The gets' destinations: those answered by messages are candidates too,
   // after the puts (the order their receives are posted in).
   const std::size_t puts = messages.size();
@@ -114,9 +85,49 @@ void Runtime::exchange_bulk_messages() {
     if (in_place[i] && messages[i].end - messages[i].begin >= kDetourMin &&
         copy_distance_is_slow(messages[i].begin, sources[i]))
       in_place[i] = false;
+  place_bulk_buffers(messages, in_place, puts);
+  post_bulk_receives(in_place, sources, puts);
+  caps_.bulk_messages->wait_bulk();
+  bulk_cursor_ = 0;
+}
 
-  // Buffers first, all of them: a receive posted into one must not move.
-  // Each has room for its line gap.
+void Runtime::note_stream_spans(int src, std::vector<ByteSpan>& messages,
+                                std::vector<ByteSpan>& others,
+                                std::vector<std::uint64_t>& sources) {
+  const char* begin = static_cast<const char*>(incoming_view_[src].data);
+  const char* end = begin + incoming_view_[src].size;
+  if (begin == end) return;
+  StreamEndRecord tally = read_stream_end(end);
+  if (tally.only_sends) return;
+  for (RecordReader rec(begin, tally.records_end); !rec.done(); rec.next()) {
+    if (rec.kind() == RecordKind::kPutInline) {
+      PutInlineRecord put = rec.put_inline();
+      others.push_back(span_of(put.dst_address, put.nbytes));
+    } else if (rec.kind() == RecordKind::kPutStrided) {
+      // The bytes from its first element to the end of its last: no message lands in between.
+      PutStridedRecord put = rec.put_strided();
+      others.push_back(span_of(put.dst_address, (put.count - 1) * put.stride + put.element));
+    } else if (rec.kind() == RecordKind::kPutRemote) {
+      PutRemoteRecord put = rec.put_remote();
+      if (src != pid_) {
+        messages.push_back(span_of(put.dst_address, put.nbytes));
+        // A put's bytes wait in its sender's bulk area a whole number of
+        // lines from their destination (Outbox::append_bulk): the
+        // destination stands for them.
+        sources.push_back(put.origin == kFromUserMemory ? put.address : put.dst_address);
+        bulk_in_.push_back({src, reinterpret_cast<char*>(put.dst_address), put.nbytes, nullptr});
+        continue;
+      }
+      others.push_back(span_of(put.dst_address, put.nbytes));
+      if (put.origin == kFromUserMemory) others.push_back(span_of(put.address, put.nbytes));
+    }
+  }
+}
+
+// Buffers first, all of them: a receive posted into one must not move. Each
+// has room for its line gap.
+void Runtime::place_bulk_buffers(const std::vector<ByteSpan>& messages,
+                                 const std::vector<bool>& in_place, std::size_t puts) {
   std::uint64_t landing = 0, staging = 0;
   for (std::size_t i = 0; i < messages.size(); ++i)
     if (!in_place[i])
@@ -135,10 +146,15 @@ void Runtime::exchange_bulk_messages() {
       at += padded8(g.nbytes);
     }
   }
+}
 
+// The puts' messages, then the gets' answers in issue order: in place, or a
+// whole number of lines from their source in the landing buffer or staging.
+void Runtime::post_bulk_receives(const std::vector<bool>& in_place,
+                                 const std::vector<std::uint64_t>& sources, std::size_t puts) {
   BulkMessages& engine = *caps_.bulk_messages;
   const auto landing_base = reinterpret_cast<std::uintptr_t>(bulk_landing_.data());
-  landing = 0;
+  std::uint64_t landing = 0;
   for (std::size_t i = 0; i < puts; ++i) {
     BulkIn& b = bulk_in_[i];
     if (!in_place[i]) {
@@ -151,8 +167,6 @@ void Runtime::exchange_bulk_messages() {
   for (GetRequest& g : gets_)
     if (g.bulk)
       engine.receive_bulk(g.src, g.in_place ? g.dst : get_staging_.data() + g.staging, g.nbytes);
-  engine.wait_bulk();
-  bulk_cursor_ = 0;
 }
 
 }  // namespace superstep

@@ -223,6 +223,15 @@ class Runtime {
   void send_bulk_messages(std::vector<ByteSpan>& read_while_landing);
   // Sends, receives and waits for every bulk message of this sync.
   void exchange_bulk_messages();
+  // Its parts: the spans of one incoming stream's puts (bulk ones to
+  // messages, with their sources, and to bulk_in_; the others to others);
+  // the landing buffer and get staging laid out; the receives posted.
+  void note_stream_spans(int src, std::vector<ByteSpan>& messages, std::vector<ByteSpan>& others,
+                         std::vector<std::uint64_t>& sources);
+  void place_bulk_buffers(const std::vector<ByteSpan>& messages, const std::vector<bool>& in_place,
+                          std::size_t puts);
+  void post_bulk_receives(const std::vector<bool>& in_place,
+                          const std::vector<std::uint64_t>& sources, std::size_t puts);
   // Whether a get of nbytes from process pid is answered by a bulk message.
   bool get_as_bulk(int pid, std::uint64_t nbytes) const {
     return outbox_[parity_].sends_as_bulk(nbytes) && pid != pid_;

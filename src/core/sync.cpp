@@ -73,6 +73,71 @@ std::string list_values(int nprocs, Value value) {
   if (nprocs > kShown) out += ", ...";
   return out;
 }
+
+// The collective checks of check_agreement, one a kind of call; each ends the
+// run where the processes' summaries disagree.
+void check_end_agreement(const std::vector<SyncSummary>& s, unsigned long long step) {
+  const int nprocs = static_cast<int>(s.size());
+  bool mixed = false;
+  for (int q = 1; q < nprocs; ++q) mixed |= s[q].kind != s[0].kind;
+  if (mixed)
+    fatal_collective(
+        format("superstep: error in bsp_end, superstep %llu: processes disagree on how the "
+               "superstep ends (%s); every process must call bsp_sync the same number of "
+               "times before bsp_end",
+               step, list_values(nprocs, [&](int q) {
+                       return std::string(s[q].kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync");
+                     }).c_str()));
+}
+
+void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned long long step) {
+  const int nprocs = static_cast<int>(s.size());
+  bool pushes_differ = false, pops_differ = false, digest_differs = false;
+  for (int q = 1; q < nprocs; ++q) {
+    pushes_differ |= s[q].pushes != s[0].pushes;
+    pops_differ |= s[q].pops != s[0].pops;
+    digest_differs |= s[q].registration_digest != s[0].registration_digest;
+  }
+  if (pushes_differ)
+    fatal_collective(format(
+        "superstep: error in bsp_push_reg, superstep %llu: processes pushed different "
+        "numbers of registrations (%s); bsp_push_reg is collective: every process "
+        "must call it, in the same order (register NULL where there is nothing)",
+        step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pushes); }).c_str()));
+  if (pops_differ)
+    fatal_collective(format(
+        "superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
+        "numbers of registrations (%s); bsp_pop_reg is collective",
+        step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pops); }).c_str()));
+  if (digest_differs)
+    fatal_collective(
+        format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
+               "registration slots (%s; slots are numbered by bsp_push_reg call, from 0): "
+               "the address each popped is newest in a different slot on each process "
+               "(paper §3.1); pop the same registration everywhere",
+               step, list_values(nprocs, [&](int q) {
+                       return s[q].first_popped == UINT64_MAX
+                                  ? std::string("no pop")
+                                  : "slot " + std::to_string(s[q].first_popped);
+                     }).c_str()));
+}
+
+void check_tagsize_agreement(const std::vector<SyncSummary>& s, unsigned long long step) {
+  const int nprocs = static_cast<int>(s.size());
+  bool differ = false;
+  for (int q = 1; q < nprocs; ++q)
+    differ |= s[q].tagsize_calls == 0 || s[q].tagsize_next != s[0].tagsize_next;
+  differ |= s[0].tagsize_calls == 0;
+  if (differ)
+    fatal_collective(
+        format("superstep: error in bsp_set_tagsize, superstep %llu: processes asked for "
+               "different tag sizes (%s); every process must call it with the same value "
+               "in the same superstep",
+               step, list_values(nprocs, [&](int q) {
+                       return s[q].tagsize_calls ? std::to_string(s[q].tagsize_next)
+                                                 : std::string("no call");
+                     }).c_str()));
+}
 }  // namespace
 
 Publication Runtime::publish(SyncKind kind) const {
@@ -160,67 +225,11 @@ void Runtime::check_agreement(std::uint32_t all) const {
   if (!(all & kFlagSummaries)) return;
   std::vector<SyncSummary> summaries(nprocs_);
   for (int q = 0; q < nprocs_; ++q) summaries[q] = SyncSummary::from_blob(engine_->summary(q));
-  auto s = [&](int q) -> const SyncSummary& { return summaries[q]; };
-  const unsigned long long step = superstep_;
   // Every process compares the same summaries: what one finds, all find.
-  auto disagree = [](const std::string& message) { fatal_collective(message); };
-  if (all & kFlagEnd) {
-    bool mixed = false;
-    for (int q = 1; q < nprocs_; ++q) mixed |= s(q).kind != s(0).kind;
-    if (mixed)
-      disagree(
-          format("superstep: error in bsp_end, superstep %llu: processes disagree on how the "
-                 "superstep ends (%s); every process must call bsp_sync the same number of "
-                 "times before bsp_end",
-                 step, list_values(nprocs_, [&](int q) {
-                         return std::string(s(q).kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync");
-                       }).c_str()));
-  }
-  if (all & kFlagRegistration) {
-    bool pushes_differ = false, pops_differ = false, digest_differs = false;
-    for (int q = 1; q < nprocs_; ++q) {
-      pushes_differ |= s(q).pushes != s(0).pushes;
-      pops_differ |= s(q).pops != s(0).pops;
-      digest_differs |= s(q).registration_digest != s(0).registration_digest;
-    }
-    if (pushes_differ)
-      disagree(format(
-          "superstep: error in bsp_push_reg, superstep %llu: processes pushed different "
-          "numbers of registrations (%s); bsp_push_reg is collective: every process "
-          "must call it, in the same order (register NULL where there is nothing)",
-          step, list_values(nprocs_, [&](int q) { return std::to_string(s(q).pushes); }).c_str()));
-    if (pops_differ)
-      disagree(format(
-          "superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
-          "numbers of registrations (%s); bsp_pop_reg is collective",
-          step, list_values(nprocs_, [&](int q) { return std::to_string(s(q).pops); }).c_str()));
-    if (digest_differs)
-      disagree(
-          format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
-                 "registration slots (%s; slots are numbered by bsp_push_reg call, from 0): "
-                 "the address each popped is newest in a different slot on each process "
-                 "(paper §3.1); pop the same registration everywhere",
-                 step, list_values(nprocs_, [&](int q) {
-                         return s(q).first_popped == UINT64_MAX
-                                    ? std::string("no pop")
-                                    : "slot " + std::to_string(s(q).first_popped);
-                       }).c_str()));
-  }
-  if (all & kFlagTagsize) {
-    bool differ = false;
-    for (int q = 1; q < nprocs_; ++q)
-      differ |= s(q).tagsize_calls == 0 || s(q).tagsize_next != s(0).tagsize_next;
-    differ |= s(0).tagsize_calls == 0;
-    if (differ)
-      disagree(
-          format("superstep: error in bsp_set_tagsize, superstep %llu: processes asked for "
-                 "different tag sizes (%s); every process must call it with the same value "
-                 "in the same superstep",
-                 step, list_values(nprocs_, [&](int q) {
-                         return s(q).tagsize_calls ? std::to_string(s(q).tagsize_next)
-                                                   : std::string("no call");
-                       }).c_str()));
-  }
+  const unsigned long long step = superstep_;
+  if (all & kFlagEnd) check_end_agreement(summaries, step);
+  if (all & kFlagRegistration) check_registration_agreement(summaries, step);
+  if (all & kFlagTagsize) check_tagsize_agreement(summaries, step);
 }
 
 void Runtime::fetch_streams() {
@@ -368,6 +377,8 @@ void Runtime::apply_strided(const PutStridedRecord& put) {
     copy_each(put.element);
 }
 
+// Left whole: the loop every sync runs over every record, one switch read best
+// in one place (a helper per case would pass it half a dozen locals).
 void Runtime::apply_stream(int src, const char* begin, const char* end) {
   if (begin == end) return;
   // Its tally counted the sends: a stream of sends alone joins the queue as

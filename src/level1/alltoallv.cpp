@@ -35,43 +35,43 @@ struct Header {
 };
 static_assert(sizeof(Header) % 8 == 0, "the data after a header stay 8-byte aligned");
 
-}  // namespace
+// The bytes a call moves, found while its arguments are checked.
+struct Extents {
+  long long sent = 0;       // to the other processes
+  long long received = 0;   // from the other processes
+  long long dst_bytes = 0;  // the extent of dst that the blocks fill
+  long long src_bytes = 0;  // the extent of src that the blocks come from
+};
 
-extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int* send_displs,
-                              void* dst, const int* recv_counts, const int* recv_displs) {
-  const char* name = "bsp_alltoallv";
-  check_call(name, 0, 1);
+Extents check_arguments(const char* name, const void* src, const int* send_counts,
+                        const int* send_displs, void* dst, const int* recv_counts,
+                        const int* recv_displs) {
   const int p = bsp_nprocs(), me = bsp_pid();
   check_area(name, "send_counts", send_counts, p);
   check_area(name, "send_displs", send_displs, p);
   check_area(name, "recv_counts", recv_counts, p);
   check_area(name, "recv_displs", recv_displs, p);
-  long long sent = 0, received = 0, dst_bytes = 0, src_bytes = 0;
+  Extents e;
   for (int j = 0; j < p; ++j) {
     if (send_counts[j] < 0 || send_displs[j] < 0 || recv_counts[j] < 0 || recv_displs[j] < 0)
       superstep::usage_error(name, "a count or displacement for process %d is negative", j);
-    if (j != me) sent += send_counts[j], received += recv_counts[j];
-    if (recv_counts[j] > 0 && recv_displs[j] + static_cast<long long>(recv_counts[j]) > dst_bytes)
-      dst_bytes = recv_displs[j] + static_cast<long long>(recv_counts[j]);
-    if (send_counts[j] > 0 && send_displs[j] + static_cast<long long>(send_counts[j]) > src_bytes)
-      src_bytes = send_displs[j] + static_cast<long long>(send_counts[j]);
+    if (j != me) e.sent += send_counts[j], e.received += recv_counts[j];
+    if (recv_counts[j] > 0 && recv_displs[j] + static_cast<long long>(recv_counts[j]) > e.dst_bytes)
+      e.dst_bytes = recv_displs[j] + static_cast<long long>(recv_counts[j]);
+    if (send_counts[j] > 0 && send_displs[j] + static_cast<long long>(send_counts[j]) > e.src_bytes)
+      e.src_bytes = send_displs[j] + static_cast<long long>(send_counts[j]);
   }
-  if (dst_bytes > 0) check_area(name, "dst", dst, dst_bytes);
-  if (src_bytes > 0) check_area(name, "src", src, src_bytes);
-  // This process's choice, for the bytes it sends: direct costs the header,
-  // registration and data supersteps; messages one superstep and the copy of
-  // what it sends out of the receivers' queues.
-  const double h = double(sent > received ? sent : received);
-  // Both send a header to every other process; direct then puts the blocks.
-  const double others = double(bsp_nprocs() - 1);
-  const bool chose_direct = choose(name, sent, Cost{3, h, 0, 0, others, others}, std::nullopt,
-                                   Cost{1, h, 0, double(sent), 0, others}) == Algorithm::direct;
-  // Puts follow only where there is something to put to another process.
-  const bool by_put = chose_direct && sent > 0;
+  if (e.dst_bytes > 0) check_area(name, "dst", dst, e.dst_bytes);
+  if (e.src_bytes > 0) check_area(name, "src", src, e.src_bytes);
+  return e;
+}
 
-  const char* from = static_cast<const char*>(src);
-  char* out = static_cast<char*>(dst);
-  MessageRound round(name);
+// The first superstep's messages: a header to every other process, with the
+// block behind it unless the block follows by put.
+void send_headers(MessageRound& round, const char* from, const int* send_counts,
+                  const int* send_displs, const int* recv_counts, const int* recv_displs,
+                  bool by_put) {
+  const int p = bsp_nprocs(), me = bsp_pid();
   std::vector<char>& message = reused<char, Use::message>(0);
   for (int k = 1; k < p; ++k) {
     const int to = (me + k) % p;
@@ -85,13 +85,16 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
     round.send(to, message.data(), static_cast<long long>(message.size()));
   }
   round.deliver(p - 1);
+}
 
-  // The headers, in source order: the counts must agree; where each of my
-  // blocks goes; whether anybody puts (then every process registers dst).
-  std::vector<int>& displ_at = reused<int, Use::table>(static_cast<std::size_t>(p));
-  std::vector<const char*>& inline_data =
-      reused<const char*, Use::table>(static_cast<std::size_t>(p));
-  bool anybody_puts = by_put;
+// The headers, in source order: the counts must agree; where each of my blocks
+// goes (displ_at); the data that came inline (inline_data, else null). True
+// when some other process puts (then every process registers dst).
+bool read_headers(const char* name, MessageRound& round, const int* send_counts,
+                  const int* recv_counts, std::vector<int>& displ_at,
+                  std::vector<const char*>& inline_data) {
+  const int p = bsp_nprocs(), me = bsp_pid();
+  bool anybody_puts = false;
   for (int j = 0; j < p; ++j) {
     inline_data[j] = nullptr;
     if (j == me) continue;
@@ -116,6 +119,37 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
     else
       inline_data[j] = payload + sizeof header;
   }
+  return anybody_puts;
+}
+
+}  // namespace
+
+extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int* send_displs,
+                              void* dst, const int* recv_counts, const int* recv_displs) {
+  const char* name = "bsp_alltoallv";
+  check_call(name, 0, 1);
+  const int p = bsp_nprocs(), me = bsp_pid();
+  const Extents e =
+      check_arguments(name, src, send_counts, send_displs, dst, recv_counts, recv_displs);
+  // This process's choice, for the bytes it sends: direct costs the header,
+  // registration and data supersteps; messages one superstep and the copy of
+  // what it sends out of the receivers' queues.
+  const double h = double(e.sent > e.received ? e.sent : e.received);
+  // Both send a header to every other process; direct then puts the blocks.
+  const double others = double(p - 1);
+  const bool chose_direct = choose(name, e.sent, Cost{3, h, 0, 0, others, others}, std::nullopt,
+                                   Cost{1, h, 0, double(e.sent), 0, others}) == Algorithm::direct;
+  // Puts follow only where there is something to put to another process.
+  const bool by_put = chose_direct && e.sent > 0;
+
+  const char* from = static_cast<const char*>(src);
+  char* out = static_cast<char*>(dst);
+  MessageRound round(name);
+  send_headers(round, from, send_counts, send_displs, recv_counts, recv_displs, by_put);
+  std::vector<int>& displ_at = reused<int, Use::table>(static_cast<std::size_t>(p));
+  std::vector<const char*>& inline_data =
+      reused<const char*, Use::table>(static_cast<std::size_t>(p));
+  const bool others_put = read_headers(name, round, send_counts, recv_counts, displ_at, inline_data);
   // My own block, then the blocks that came as messages (before the next sync
   // clears the queue).
   if (send_counts[me] > 0)
@@ -125,10 +159,10 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
     if (inline_data[j] && recv_counts[j] > 0)
       superstep::copy_block(out + recv_displs[j], inline_data[j],
                             static_cast<std::size_t>(recv_counts[j]));
-  if (!anybody_puts) return;
+  if (!by_put && !others_put) return;
 
   Registrations regs(name);
-  char* area = regs.push(dst_bytes > 0 ? dst : nullptr, dst_bytes);
+  char* area = regs.push(e.dst_bytes > 0 ? dst : nullptr, e.dst_bytes);
   regs.sync_registered();
   if (by_put)
     for (int k = 1; k < p; ++k) {

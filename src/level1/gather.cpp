@@ -9,6 +9,7 @@
 #include <bsp_level1.h>
 
 #include <cstring>
+#include <optional>
 
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
@@ -35,14 +36,35 @@ Algorithm choose_for(const char* name, long long traced_bytes, long long n) {
                 Cost{1, h, 0, h, 0, others});
 }
 
-// The messages that arrived, in source order, to block `from` of dst
-// (skipping this process, whose block is already in place).
-void take_blocks(MessageRound& round, char* dst, long long n, int skip) {
+// The start the four share: the call checked (and its root, where it has
+// one), then how the blocks travel: by_messages needs bytes; else by direct
+// puts. The trace counts n bytes, or p blocks of n with trace_every_block.
+struct Start {
+  bool by_messages;
+  int p, me;
+  long long n;
+};
+Start start(const char* name, int nbytes, std::optional<int> root, bool trace_every_block) {
+  check_call(name, nbytes, 1);
+  if (root) check_root(name, *root);
+  const int p = bsp_nprocs();
+  const long long n = nbytes;
+  const long long traced = trace_every_block ? n * p : n;
+  return {choose_for(name, traced, n) == Algorithm::messages && n > 0, p, bsp_pid(), n};
+}
+
+// This process's block (from `own`) to its place in dst, then the messages
+// that arrived, in source order, to theirs.
+void take_blocks(MessageRound& round, void* dst, long long n, const void* own) {
+  char* out = static_cast<char*>(dst);
+  const int me = bsp_pid();
+  superstep::copy_block(out + me * n, own, static_cast<std::size_t>(n));
   for (int from = 0; from < bsp_nprocs(); ++from) {
-    if (from == skip) continue;
-    superstep::copy_block(dst + from * n, round.next(from, n), static_cast<std::size_t>(n));
+    if (from == me) continue;
+    superstep::copy_block(out + from * n, round.next(from, n), static_cast<std::size_t>(n));
   }
 }
+
 
 }  // namespace
 
@@ -50,21 +72,15 @@ extern "C" {
 
 void bsp_gather(int root, const void* src, void* dst, int nbytes) {
   const char* name = "bsp_gather";
-  check_call(name, nbytes, 1);
-  check_root(name, root);
-  const int p = bsp_nprocs(), me = bsp_pid();
-  const long long n = nbytes;
-  Algorithm a = choose_for(name, n, n);
-  if (a == Algorithm::messages && n > 0) {
+  const auto [by_messages, p, me, n] = start(name, nbytes, root, false);
+  if (by_messages) {
     check_area(name, "src", src, n);
     if (me == root) check_area(name, "dst", dst, p * n);
     MessageRound round(name);
     if (me != root) round.send(root, src, n);
     round.deliver(me == root ? p - 1 : 0);
     if (me != root) return;
-    char* out = static_cast<char*>(dst);
-    superstep::copy_block(out + me * n, src, static_cast<std::size_t>(n));
-    return take_blocks(round, out, n, me);
+    return take_blocks(round, dst, n, src);
   }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();
@@ -78,19 +94,14 @@ void bsp_gather(int root, const void* src, void* dst, int nbytes) {
 
 void bsp_allgather(const void* src, void* dst, int nbytes) {
   const char* name = "bsp_allgather";
-  check_call(name, nbytes, 1);
-  const int p = bsp_nprocs(), me = bsp_pid();
-  const long long n = nbytes;
-  Algorithm a = choose_for(name, n, n);
-  if (a == Algorithm::messages && n > 0) {
+  const auto [by_messages, p, me, n] = start(name, nbytes, std::nullopt, false);
+  if (by_messages) {
     check_area(name, "src", src, n);
     check_area(name, "dst", dst, p * n);
     MessageRound round(name);
     for (int k = 1; k < p; ++k) round.send((me + k) % p, src, n);  // copied at the call
     round.deliver(p - 1);
-    char* out = static_cast<char*>(dst);
-    superstep::copy_block(out + me * n, src, static_cast<std::size_t>(n));
-    return take_blocks(round, out, n, me);
+    return take_blocks(round, dst, n, src);
   }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();
@@ -106,12 +117,8 @@ void bsp_allgather(const void* src, void* dst, int nbytes) {
 
 void bsp_scatter(int root, const void* src, void* dst, int nbytes) {
   const char* name = "bsp_scatter";
-  check_call(name, nbytes, 1);
-  check_root(name, root);
-  const int p = bsp_nprocs(), me = bsp_pid();
-  const long long n = nbytes;
-  Algorithm a = choose_for(name, n, n);
-  if (a == Algorithm::messages && n > 0) {
+  const auto [by_messages, p, me, n] = start(name, nbytes, root, false);
+  if (by_messages) {
     if (me == root) check_area(name, "src", src, p * n);
     check_area(name, "dst", dst, n);
     MessageRound round(name);
@@ -143,11 +150,8 @@ void bsp_scatter(int root, const void* src, void* dst, int nbytes) {
 
 void bsp_alltoall(const void* src, void* dst, int nbytes) {
   const char* name = "bsp_alltoall";
-  check_call(name, nbytes, 1);
-  const int p = bsp_nprocs(), me = bsp_pid();
-  const long long n = nbytes;
-  Algorithm a = choose_for(name, n * p, n);
-  if (a == Algorithm::messages && n > 0) {
+  const auto [by_messages, p, me, n] = start(name, nbytes, std::nullopt, true);
+  if (by_messages) {
     check_area(name, "src", src, p * n);
     check_area(name, "dst", dst, p * n);
     MessageRound round(name);
@@ -157,9 +161,7 @@ void bsp_alltoall(const void* src, void* dst, int nbytes) {
       round.send(to, in + to * n, n);  // copied at the call: src may be dst
     }
     round.deliver(p - 1);
-    char* out = static_cast<char*>(dst);
-    superstep::copy_block(out + me * n, in + me * n, static_cast<std::size_t>(n));
-    return take_blocks(round, out, n, me);
+    return take_blocks(round, dst, n, in + me * n);
   }
   Registrations regs(name);
   if (n == 0) return regs.sync_registered();

@@ -199,19 +199,20 @@ bool in_formula11(const std::string& pattern, int p) {
   return false;
 }
 
-Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& floors,
-             const std::vector<Json>& raw_per_p) {
-  const double s = rate.s();
+namespace {
 
-  // Summarise and fit every series first: formula 11 needs all of them.
-  struct PerP {
-    int p;
-    Summary l;
-    std::vector<Curve> curves;
-  };
+// The parts of analyse(), in order.
+struct PerP {
+  int p;
+  Summary l;
+  std::vector<Curve> curves;
+};
+
+// Summarises and fits every series; collects the curves formula 11 averages
+// (and names them in `included`).
+std::vector<PerP> summarise_per_p(const std::vector<Json>& raw_per_p,
+                                  std::vector<PatternCurve>& formula11_curves, Json& included) {
   std::vector<PerP> measured;
-  std::vector<PatternCurve> formula11_curves;
-  Json included = Json::array();
   for (const Json& raw : raw_per_p) {
     PerP m;
     m.p = static_cast<int>(raw.at("p").get<double>());
@@ -231,9 +232,14 @@ Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& flo
     }
     measured.push_back(std::move(m));
   }
+  return measured;
+}
 
-  Json formula11;  // null when no pattern was measured at p >= 2
-  double g11 = kNaN;
+// Formula 11's fit over the collected curves; null when no pattern was
+// measured at p >= 2 (g11 then stays NaN).
+Json formula11_json(const std::vector<PatternCurve>& formula11_curves, Json included, double s,
+                    double& g11) {
+  Json formula11;
   if (!formula11_curves.empty()) {
     const AveragedFit avg = fit_formula11(formula11_curves);
     g11 = avg.line.slope;
@@ -248,7 +254,10 @@ Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& flo
     formula11["t"] = Json(avg.t);
     formula11["included"] = std::move(included);
   }
+  return formula11;
+}
 
+Json per_p_json(const std::vector<PerP>& measured, const MachineInfo& info, double s, double g11) {
   Json per_p = Json::array();
   for (const PerP& m : measured) {
     Json entry = Json::object();
@@ -270,7 +279,12 @@ Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& flo
     entry["patterns"] = std::move(patterns);
     per_p.push_back(std::move(entry));
   }
+  return per_p;
+}
 
+// The result's fields that describe the machine: everything but per_p and formula11.
+Json machine_json(const MachineInfo& info, const ComputeRate& rate, const Floors& floors,
+                  double s) {
   Json result = Json::object();
   result["schema"] = kResultSchema;
   result["machine"] = info.machine;
@@ -297,7 +311,22 @@ Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& flo
   floor["memcpy_seconds_per_byte"] = summary_json(floors.memcpy_seconds_per_byte);
   floor["barrier_seconds"] = summary_json(floors.barrier_seconds);
   result["floors"] = std::move(floor);
-  result["per_p"] = std::move(per_p);
+  return result;
+}
+
+}  // namespace
+
+Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& floors,
+             const std::vector<Json>& raw_per_p) {
+  const double s = rate.s();
+  // Summarise and fit every series first: formula 11 needs all of them.
+  std::vector<PatternCurve> formula11_curves;
+  Json included = Json::array();
+  const std::vector<PerP> measured = summarise_per_p(raw_per_p, formula11_curves, included);
+  double g11 = kNaN;
+  Json formula11 = formula11_json(formula11_curves, std::move(included), s, g11);
+  Json result = machine_json(info, rate, floors, s);
+  result["per_p"] = per_p_json(measured, info, s, g11);
   result["formula11"] = std::move(formula11);
   return result;
 }

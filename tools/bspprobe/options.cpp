@@ -1,7 +1,6 @@
 #include "options.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <climits>
 
 namespace bspprobe {
@@ -10,14 +9,6 @@ namespace {
 
 using toolkit::UsageError;
 
-// A whole number in [lo, hi], or false.
-bool parse_integer(const std::string& text, long lo, long hi, long& value) {
-  const char* begin = text.data();
-  const char* end = begin + text.size();
-  const auto [ptr, ec] = std::from_chars(begin, end, value);
-  return ec == std::errc() && ptr == end && !text.empty() && value >= lo && value <= hi;
-}
-
 // "1,2,4,8" -> {1, 2, 4, 8}, sorted, without repeats.
 std::vector<int> parse_procs(const std::string& text) {
   std::vector<int> procs;
@@ -25,7 +16,7 @@ std::vector<int> parse_procs(const std::string& text) {
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     long p = 0;
-    if (!parse_integer(text.substr(start, comma - start), 1, kMaxProcs, p))
+    if (!toolkit::whole_number_in(text.substr(start, comma - start), 1, kMaxProcs, p))
       throw UsageError("--procs needs a comma-separated list of process counts between 1 and " +
                        std::to_string(kMaxProcs) + ", got '" + text + "'");
     procs.push_back(static_cast<int>(p));
@@ -39,7 +30,7 @@ std::vector<int> parse_procs(const std::string& text) {
 long whole(const std::string& name, const std::string& text, long lo, long hi,
            const std::string& unit = "") {
   long v = 0;
-  if (!parse_integer(text, lo, hi, v))
+  if (!toolkit::whole_number_in(text, lo, hi, v))
     throw UsageError(name + " needs a whole number" + unit + " between " + std::to_string(lo) +
                      " and " + std::to_string(hi) + ", got '" + text + "'");
   return v;

@@ -40,6 +40,126 @@ const Json* field(const Json& object, const char* key, const char* sub) {
   return v ? field(*v, sub) : nullptr;
 }
 
+// The report's sections, in order.
+std::string format_heading(const Json& r) {
+  const double s = r.at("s_flops").get<double>();
+  std::string out;
+  out += "BSP machine parameters (after the BSPlib paper, Table 1)\n";
+  out += format("machine: %s, %d processors, host %s\n", r.at("machine").get<std::string>().c_str(),
+                static_cast<int>(r.at("processors").get<double>()),
+                r.at("host").get<std::string>().c_str());
+  out += format("probe:   %s, %s\n", r.at("mode").get<std::string>().c_str(),
+                r.at("date").get<std::string>().c_str());
+  const double busy = std::max(r.at("load_average").at("before").get<double>(),
+                               r.at("load_average").at("after").get<double>());
+  if (busy > 0.5)
+    out += format(
+        "load:    1-minute load average %.1f before, %.1f after: other programs were running, "
+        "and the figures include their interference\n",
+        r.at("load_average").at("before").get<double>(),
+        r.at("load_average").at("after").get<double>());
+  out += format(
+      "s = %.1f Mflop/s: average of inner product out of cache (%.1f) and matrix multiply "
+      "in cache (%.1f), float\n\n",
+      s / 1e6, r.at("s_kernels").at("inner_product").at("median").get<double>() / 1e6,
+      r.at("s_kernels").at("matmul").at("median").get<double>() / 1e6);
+  return out;
+}
+
+std::string format_parameter_table(const Json& r) {
+  std::string out;
+  out += "         flop units (time x s)              seconds\n";
+  out +=
+      "   p          l    g local   g global  |     l (us)  l spread   g local   g global "
+      "(ns/word)\n";
+  bool any_oversubscribed = false;
+  for (const Json& e : r.at("per_p")) {
+    const bool over = e.at("oversubscribed").get<bool>();
+    any_oversubscribed |= over;
+    const Json& l = e.at("l");
+    const double spread = l.at("median").get<double>() > 0
+                              ? l.at("spread").get<double>() / l.at("median").get<double>()
+                              : 0;
+    out += format("%4d%s", static_cast<int>(e.at("p").get<double>()), over ? "*" : " ");
+    out += figure(field(l, "flops"), 1, 10) + figure(field(e, "g_local", "g_flops")) +
+           figure(field(e, "g_global", "g_flops")) + "  |" + figure(field(l, "median"), 1e6, 11) +
+           (spread > 9.99 ? format("  %8s", ">999%") : format("  %7.0f%%", 100 * spread)) +
+           figure(field(e, "g_local", "slope"), 1e9) + figure(field(e, "g_global", "slope"), 1e9) +
+           "\n";
+  }
+  if (any_oversubscribed) out += "   * more processes than processors: oversubscribed\n";
+  out +=
+      "   l: median empty superstep (spread: interquartile range / median);\n"
+      "   g: slope of a least-squares fit of superstep time against h, h = max(in, out) words,\n"
+      "      cyclic shift (local) and total exchange (global) with bsp_hpput;\n"
+      "      a negative intercept (L) means the cost per word grows with h (caches): g is then\n"
+      "      a large-h figure.\n\n";
+  return out;
+}
+
+std::string format_floors(const Json& r) {
+  std::string out;
+  const Json& floors = r.at("floors");
+  out += "floors on this machine, measured in the same run:\n";
+  out +=
+      format("   memcpy, one process       %8.3f ns/byte = %.3f ns/word = %.3f flop/word\n",
+             floors.at("memcpy_ns_per_byte").get<double>(),
+             floors.at("memcpy_g").get<double>() * 1e9, floors.at("memcpy_g_flops").get<double>());
+  out += format("   barrier, two processes    %8.3f us      = %.0f flop\n\n",
+                floors.at("barrier_us").get<double>(), floors.at("barrier_flops").get<double>());
+  return out;
+}
+
+std::string format_primitive_fits(const Json& r) {
+  std::string out;
+  out += "g by primitive on the total exchange, ns/word (R^2 of the fit):\n";
+  out += "   p          bsp_hpput            bsp_put            bsp_get           bsp_send\n";
+  for (const Json& e : r.at("per_p")) {
+    if (e.at("p").get<double>() < 2) continue;
+    out += format("%4d ", static_cast<int>(e.at("p").get<double>()));
+    for (const char* key : {"g_global", "g_put", "g_get", "g_send"}) {
+      const Json* fit = field(e, key);
+      if (fit == nullptr || fit->is_null())
+        out += format("%19s", "-");
+      else
+        out += figure(field(*fit, "slope"), 1e9, 10) +
+               format(" (%5.3f)", (*fit).at("r2").get<double>());
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string format_pattern_fits(const Json& r) {
+  std::string out;
+  out +=
+      "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
+      "bsp_hpput\n";
+  out += "   p  pattern  g (ns/word)     L (us)     R^2   g / g(formula 11)\n";
+  for (const Json& e : r.at("per_p")) {
+    for (const auto& item : e.at("patterns").items()) {
+      const std::string& name = item.key();
+      const Json& fit = item.value();
+      out += format("%4d  %-7s", static_cast<int>(e.at("p").get<double>()), name.c_str()) +
+             figure(field(fit, "g"), 1e9, 12) + figure(field(fit, "L"), 1e6, 11) +
+             format("  %6.3f", fit.at("r2").get<double>()) +
+             figure(field(fit, "deviation"), 1, 12) + "\n";
+    }
+  }
+  const Json& f11 = r.at("formula11");
+  if (f11.is_null()) {
+    out += "   (no pattern measured: needs p >= 2)\n";
+  } else {
+    out += format(
+        "formula 11, averaged over %zu (pattern, p) curves: g = %.4g ns/word (%.3g flop), "
+        "L = %.4g us (%.4g flop), R^2 = %.4f\n",
+        f11.at("included").size(), f11.at("g").get<double>() * 1e9, f11.at("g_flops").get<double>(),
+        f11.at("L").get<double>() * 1e6, f11.at("L_flops").get<double>(),
+        f11.at("r2").get<double>());
+  }
+  return out;
+}
+
 // T = l' + g h + o messages per primitive, and n_half = o / g in bytes.
 std::string per_message_table(const Json& r) {
   std::string out =
@@ -73,108 +193,8 @@ std::string per_message_table(const Json& r) {
 }  // namespace
 
 std::string format_report(const Json& r) {
-  const double s = r.at("s_flops").get<double>();
-  std::string out;
-  out += "BSP machine parameters (after the BSPlib paper, Table 1)\n";
-  out += format("machine: %s, %d processors, host %s\n", r.at("machine").get<std::string>().c_str(),
-                static_cast<int>(r.at("processors").get<double>()),
-                r.at("host").get<std::string>().c_str());
-  out += format("probe:   %s, %s\n", r.at("mode").get<std::string>().c_str(),
-                r.at("date").get<std::string>().c_str());
-  const double busy = std::max(r.at("load_average").at("before").get<double>(),
-                               r.at("load_average").at("after").get<double>());
-  if (busy > 0.5)
-    out += format(
-        "load:    1-minute load average %.1f before, %.1f after: other programs were running, "
-        "and the figures include their interference\n",
-        r.at("load_average").at("before").get<double>(),
-        r.at("load_average").at("after").get<double>());
-  out += format(
-      "s = %.1f Mflop/s: average of inner product out of cache (%.1f) and matrix multiply "
-      "in cache (%.1f), float\n\n",
-      s / 1e6, r.at("s_kernels").at("inner_product").at("median").get<double>() / 1e6,
-      r.at("s_kernels").at("matmul").at("median").get<double>() / 1e6);
-
-  out += "         flop units (time x s)              seconds\n";
-  out +=
-      "   p          l    g local   g global  |     l (us)  l spread   g local   g global "
-      "(ns/word)\n";
-  bool any_oversubscribed = false;
-  for (const Json& e : r.at("per_p")) {
-    const bool over = e.at("oversubscribed").get<bool>();
-    any_oversubscribed |= over;
-    const Json& l = e.at("l");
-    const double spread = l.at("median").get<double>() > 0
-                              ? l.at("spread").get<double>() / l.at("median").get<double>()
-                              : 0;
-    out += format("%4d%s", static_cast<int>(e.at("p").get<double>()), over ? "*" : " ");
-    out += figure(field(l, "flops"), 1, 10) + figure(field(e, "g_local", "g_flops")) +
-           figure(field(e, "g_global", "g_flops")) + "  |" + figure(field(l, "median"), 1e6, 11) +
-           (spread > 9.99 ? format("  %8s", ">999%") : format("  %7.0f%%", 100 * spread)) +
-           figure(field(e, "g_local", "slope"), 1e9) + figure(field(e, "g_global", "slope"), 1e9) +
-           "\n";
-  }
-  if (any_oversubscribed) out += "   * more processes than processors: oversubscribed\n";
-  out +=
-      "   l: median empty superstep (spread: interquartile range / median);\n"
-      "   g: slope of a least-squares fit of superstep time against h, h = max(in, out) words,\n"
-      "      cyclic shift (local) and total exchange (global) with bsp_hpput;\n"
-      "      a negative intercept (L) means the cost per word grows with h (caches): g is then\n"
-      "      a large-h figure.\n\n";
-
-  const Json& floors = r.at("floors");
-  out += "floors on this machine, measured in the same run:\n";
-  out +=
-      format("   memcpy, one process       %8.3f ns/byte = %.3f ns/word = %.3f flop/word\n",
-             floors.at("memcpy_ns_per_byte").get<double>(),
-             floors.at("memcpy_g").get<double>() * 1e9, floors.at("memcpy_g_flops").get<double>());
-  out += format("   barrier, two processes    %8.3f us      = %.0f flop\n\n",
-                floors.at("barrier_us").get<double>(), floors.at("barrier_flops").get<double>());
-
-  out += "g by primitive on the total exchange, ns/word (R^2 of the fit):\n";
-  out += "   p          bsp_hpput            bsp_put            bsp_get           bsp_send\n";
-  for (const Json& e : r.at("per_p")) {
-    if (e.at("p").get<double>() < 2) continue;
-    out += format("%4d ", static_cast<int>(e.at("p").get<double>()));
-    for (const char* key : {"g_global", "g_put", "g_get", "g_send"}) {
-      const Json* fit = field(e, key);
-      if (fit == nullptr || fit->is_null())
-        out += format("%19s", "-");
-      else
-        out += figure(field(*fit, "slope"), 1e9, 10) +
-               format(" (%5.3f)", (*fit).at("r2").get<double>());
-    }
-    out += "\n";
-  }
-
-  out += per_message_table(r);
-
-  out +=
-      "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
-      "bsp_hpput\n";
-  out += "   p  pattern  g (ns/word)     L (us)     R^2   g / g(formula 11)\n";
-  for (const Json& e : r.at("per_p")) {
-    for (const auto& item : e.at("patterns").items()) {
-      const std::string& name = item.key();
-      const Json& fit = item.value();
-      out += format("%4d  %-7s", static_cast<int>(e.at("p").get<double>()), name.c_str()) +
-             figure(field(fit, "g"), 1e9, 12) + figure(field(fit, "L"), 1e6, 11) +
-             format("  %6.3f", fit.at("r2").get<double>()) +
-             figure(field(fit, "deviation"), 1, 12) + "\n";
-    }
-  }
-  const Json& f11 = r.at("formula11");
-  if (f11.is_null()) {
-    out += "   (no pattern measured: needs p >= 2)\n";
-  } else {
-    out += format(
-        "formula 11, averaged over %zu (pattern, p) curves: g = %.4g ns/word (%.3g flop), "
-        "L = %.4g us (%.4g flop), R^2 = %.4f\n",
-        f11.at("included").size(), f11.at("g").get<double>() * 1e9, f11.at("g_flops").get<double>(),
-        f11.at("L").get<double>() * 1e6, f11.at("L_flops").get<double>(),
-        f11.at("r2").get<double>());
-  }
-  return out;
+  return format_heading(r) + format_parameter_table(r) + format_floors(r) +
+         format_primitive_fits(r) + per_message_table(r) + format_pattern_fits(r);
 }
 
 }  // namespace bspprobe

@@ -34,10 +34,12 @@ std::string where(const ProcessStep& p) {
   return w;
 }
 
-std::string report_text(const Assessment& a, std::size_t max_rows) {
+namespace {
+
+// The parts of report_text, in order: what ran and with which parameters; a
+// row per superstep; each model's totals and where it is most wrong.
+void write_heading(std::ostream& out, const Assessment& a) {
   const Profile& prof = *a.profile;
-  const Prediction& pr = a.prediction;
-  std::ostringstream out;
   out << "program: " << prof.program << "\nprocesses: " << prof.nprocs
       << ", supersteps: " << prof.steps.size() << ", host: " << prof.host << ", " << prof.date
       << "\n";
@@ -56,6 +58,11 @@ std::string report_text(const Assessment& a, std::size_t max_rows) {
     out << "no parameters (none measured when Superstep was built, BSP_PARAMS=builtin): give "
            "--params bspprobe.json (or --g, --l, --L) for predictions\n";
   out << "\n";
+}
+
+void write_step_rows(std::ostream& out, const Assessment& a, std::size_t max_rows) {
+  const Profile& prof = *a.profile;
+  const Prediction& pr = a.prediction;
   char line[512];
   std::snprintf(line, sizeof line, "%6s %-24s %10s %6s %10s %9s %9s %11s", "step", "site", "W us",
                 "imbal", "h words", "wait us", "move us", "measured us");
@@ -92,6 +99,12 @@ std::string report_text(const Assessment& a, std::size_t max_rows) {
   }
   if (rows < pr.steps.size())
     out << "... " << pr.steps.size() - rows << " more supersteps (--max-rows 0 shows all)\n";
+}
+
+void write_model_totals(std::ostream& out, const Assessment& a) {
+  const Profile& prof = *a.profile;
+  const Prediction& pr = a.prediction;
+  char line[512];
   out << "\nmeasured total: " << fmt("%.6f", pr.measured) << " s\n";
   for (const ModelError& e : a.models) {
     std::snprintf(line, sizeof line,
@@ -110,35 +123,38 @@ std::string report_text(const Assessment& a, std::size_t max_rows) {
     }
     out << "\n";
   }
+}
+
+}  // namespace
+
+std::string report_text(const Assessment& a, std::size_t max_rows) {
+  std::ostringstream out;
+  write_heading(out, a);
+  write_step_rows(out, a, max_rows);
+  write_model_totals(out, a);
   return out.str();
 }
 
-std::string report_json(const Assessment& a) {
-  const Profile& prof = *a.profile;
-  const Prediction& pr = a.prediction;
-  Json root = Json::object();
-  root["schema"] = "superstep-bspprof-report/1";
-  root["program"] = prof.program;
-  root["nprocs"] = prof.nprocs;
-  root["complete"] = prof.complete;
-  root["supersteps"] = prof.steps.size();
-  if (a.params) {
-    Json p = Json::object();
-    p["g"] = a.params->g;
-    p["l"] = a.params->l;
-    p["L"] = a.params->L;
-    Json o = Json::object();
-    for (int k = 0; k < kKinds; ++k) o[kKindNames[k]] = a.params->o[k];
-    p["o"] = o;
-    p["h_operator"] = name_of(a.params->op);
-    p["source"] = a.params->source;
-    p["notes"] = a.params->notes;
-    root["params"] = p;
-  } else {
-    root["params"] = nullptr;
-  }
-  Json totals = Json::object();
-  totals["measured"] = pr.measured;
+namespace {
+
+// The parts of report_json: the parameters (null without), each model's
+// errors, a process's superstep, the supersteps.
+Json params_json(const Assessment& a) {
+  if (!a.params) return nullptr;
+  Json p = Json::object();
+  p["g"] = a.params->g;
+  p["l"] = a.params->l;
+  p["L"] = a.params->L;
+  Json o = Json::object();
+  for (int k = 0; k < kKinds; ++k) o[kKindNames[k]] = a.params->o[k];
+  p["o"] = o;
+  p["h_operator"] = name_of(a.params->op);
+  p["source"] = a.params->source;
+  p["notes"] = a.params->notes;
+  return p;
+}
+
+Json models_json(const Assessment& a) {
   Json models = Json::object();
   for (const ModelError& e : a.models) {
     Json m = Json::object();
@@ -152,8 +168,31 @@ std::string report_json(const Assessment& a) {
     m["most_wrong"] = wrong;
     models[e.name] = m;
   }
-  root["totals"] = totals;
-  root["models"] = models;
+  return models;
+}
+
+Json process_json(const ProcessStep& p) {
+  Json q = Json::object();
+  q["w"] = p.w();
+  q["wait"] = p.wait();
+  q["move"] = p.move();
+  Json out = Json::object(), in = Json::object();
+  for (int k = 0; k < kKinds; ++k) {
+    out[kKindNames[k]] = Json::array({p.out_bytes[k], p.out_count[k]});
+    in[kKindNames[k]] = Json::array({p.in_bytes[k], p.in_count[k]});
+  }
+  q["out"] = out;
+  q["in"] = in;
+  q["h_max"] = h_of(p, HOperator::kMax);
+  q["h_sum"] = h_of(p, HOperator::kSum);
+  q["pushes"] = p.pushes;
+  q["pops"] = p.pops;
+  return q;
+}
+
+Json steps_json(const Assessment& a) {
+  const Profile& prof = *a.profile;
+  const Prediction& pr = a.prediction;
   Json steps = Json::array();
   for (std::size_t s = 0; s < pr.steps.size(); ++s) {
     const StepPrediction& sp = pr.steps[s];
@@ -177,28 +216,29 @@ std::string report_json(const Assessment& a) {
     }
     j["messages"] = sp.messages;
     Json procs = Json::array();
-    for (const ProcessStep& p : prof.steps[s].procs) {
-      Json q = Json::object();
-      q["w"] = p.w();
-      q["wait"] = p.wait();
-      q["move"] = p.move();
-      Json out = Json::object(), in = Json::object();
-      for (int k = 0; k < kKinds; ++k) {
-        out[kKindNames[k]] = Json::array({p.out_bytes[k], p.out_count[k]});
-        in[kKindNames[k]] = Json::array({p.in_bytes[k], p.in_count[k]});
-      }
-      q["out"] = out;
-      q["in"] = in;
-      q["h_max"] = h_of(p, HOperator::kMax);
-      q["h_sum"] = h_of(p, HOperator::kSum);
-      q["pushes"] = p.pushes;
-      q["pops"] = p.pops;
-      procs.push_back(q);
-    }
+    for (const ProcessStep& p : prof.steps[s].procs) procs.push_back(process_json(p));
     j["processes"] = procs;
     steps.push_back(j);
   }
-  root["steps"] = steps;
+  return steps;
+}
+
+}  // namespace
+
+std::string report_json(const Assessment& a) {
+  const Profile& prof = *a.profile;
+  Json root = Json::object();
+  root["schema"] = "superstep-bspprof-report/1";
+  root["program"] = prof.program;
+  root["nprocs"] = prof.nprocs;
+  root["complete"] = prof.complete;
+  root["supersteps"] = prof.steps.size();
+  root["params"] = params_json(a);
+  Json totals = Json::object();
+  totals["measured"] = a.prediction.measured;
+  root["totals"] = totals;
+  root["models"] = models_json(a);
+  root["steps"] = steps_json(a);
   return root.dump(2) + "\n";
 }
 

@@ -6,15 +6,20 @@
 
 namespace bsprun {
 
-Placement place_processes(const Hostfile& file, const std::string& path, std::optional<int> nprocs,
-                          bool oversubscribe) {
-  Placement placement;
-  struct Where {
-    in_addr address;
-    bool local;
-    int remote_index = -1;
-  };
-  std::map<std::string, Where> hosts;
+namespace {
+
+struct Where {
+  in_addr address;
+  bool local;
+  int remote_index = -1;
+};
+using Hosts = std::map<std::string, Where>;
+
+// Every host the file names, resolved once; remote ones get their place in
+// placement.remote. Returns the file's slot count, or -1 after setting
+// placement.error.
+long resolve_hosts(const Hostfile& file, const std::string& path, Placement& placement,
+                   Hosts& hosts) {
   long slots = 0;
   for (const HostLine& line : file.hosts) {
     slots += line.slots;
@@ -23,7 +28,7 @@ Placement place_processes(const Hostfile& file, const std::string& path, std::op
     if (!address) {
       placement.error = "bsprun: hostfile " + path + ", line " + std::to_string(line.line) +
                         ": unknown host '" + line.name + "' (it has no IPv4 address)";
-      return placement;
+      return -1;
     }
     Where where{*address, names_this_machine(line.name, *address)};
     if (!where.local) {
@@ -32,16 +37,11 @@ Placement place_processes(const Hostfile& file, const std::string& path, std::op
     }
     hosts.emplace(line.name, where);
   }
-  placement.nprocs = nprocs ? *nprocs : static_cast<int>(std::min<long>(slots, 999999999));
-  if (placement.nprocs > slots && !oversubscribe) {
-    placement.error = "bsprun: there are not enough slots in the hostfile " + path + " for " +
-                      std::to_string(placement.nprocs) + " processes: it has " +
-                      std::to_string(slots) + (slots == 1 ? " slot" : " slots") + " on " +
-                      std::to_string(hosts.size()) + (hosts.size() == 1 ? " host" : " hosts") +
-                      "; give fewer processes, more slots, or --oversubscribe";
-    return placement;
-  }
-  // Slot after slot in the file's order, round again when P exceeds them.
+  return slots;
+}
+
+// Slot after slot in the file's order, round again when P exceeds them.
+void assign_ranks(const Hostfile& file, const Hosts& hosts, Placement& placement) {
   int rank = 0;
   while (rank < placement.nprocs) {
     for (const HostLine& line : file.hosts) {
@@ -55,7 +55,10 @@ Placement place_processes(const Hostfile& file, const std::string& path, std::op
     }
   }
   std::erase_if(placement.remote, [](const RemoteHost& h) { return h.ranks.empty(); });
+}
 
+// Process 0's address as the others reach it (placement.error where no route leads there).
+void choose_rendezvous(const Hostfile& file, const Hosts& hosts, Placement& placement) {
   const Where& first = hosts.at(file.hosts.front().name);
   if (!first.local) {
     placement.rendezvous = to_text(first.address);
@@ -68,10 +71,31 @@ Placement place_processes(const Hostfile& file, const std::string& path, std::op
     std::optional<in_addr> here = local_address_towards(hosts.at(there).address);
     if (!here) {
       placement.error = "bsprun: no route from this machine to host '" + there + "'";
-      return placement;
+      return;
     }
     placement.rendezvous = to_text(*here);
   }
+}
+
+}  // namespace
+
+Placement place_processes(const Hostfile& file, const std::string& path, std::optional<int> nprocs,
+                          bool oversubscribe) {
+  Placement placement;
+  Hosts hosts;
+  const long slots = resolve_hosts(file, path, placement, hosts);
+  if (slots < 0) return placement;
+  placement.nprocs = nprocs ? *nprocs : static_cast<int>(std::min<long>(slots, 999999999));
+  if (placement.nprocs > slots && !oversubscribe) {
+    placement.error = "bsprun: there are not enough slots in the hostfile " + path + " for " +
+                      std::to_string(placement.nprocs) + " processes: it has " +
+                      std::to_string(slots) + (slots == 1 ? " slot" : " slots") + " on " +
+                      std::to_string(hosts.size()) + (hosts.size() == 1 ? " host" : " hosts") +
+                      "; give fewer processes, more slots, or --oversubscribe";
+    return placement;
+  }
+  assign_ranks(file, hosts, placement);
+  choose_rendezvous(file, hosts, placement);
   return placement;
 }
 

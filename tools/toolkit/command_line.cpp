@@ -1,6 +1,7 @@
 #include "command_line.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -136,6 +137,13 @@ std::optional<long long> whole_number(const std::string& text) {
   const long long v = std::strtoll(text.c_str(), &end, 10);
   if (*end != '\0' || errno == ERANGE) return std::nullopt;
   return v;
+}
+
+bool whole_number_in(const std::string& text, long lo, long hi, long& value) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  const auto [ptr, ec] = std::from_chars(begin, end, value);
+  return !text.empty() && ec == std::errc() && ptr == end && value >= lo && value <= hi;
 }
 
 std::optional<double> decimal_number(const std::string& text) {

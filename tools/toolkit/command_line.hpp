@@ -81,5 +81,8 @@ void refuse_other_commands_options(const CLI::App& app, const std::string& comma
 // They return nullopt for anything else; the tool says what it wanted.
 std::optional<long long> whole_number(const std::string& text);
 std::optional<double> decimal_number(const std::string& text);
+// Digits alone (an optional '-', no spaces, no '+') of a number in [lo, hi], into value; false
+// for anything else.
+bool whole_number_in(const std::string& text, long lo, long hi, long& value);
 
 }  // namespace toolkit

@@ -119,46 +119,67 @@ void Transport::rendezvous(const Job& job) {
       key_ ^= 0x9e3779b97f4a7c15u;
     table_[0] = {meeting.sin_addr.s_addr, meeting.sin_port, 0, rcvbuf_};
     peers_[0].address = meeting;
-    int known = 1;
-    std::vector<bool> seen(size_, false);
-    seen[0] = true;
-    while (known < size_) {
-      if (Clock::now() - start > limit)
-        startup_failure("not every process reached the rendezvous",
-                        std::to_string(known) + " of " + std::to_string(size_) + " did");
-      sockaddr_in from{};
-      socklen_t from_size = sizeof from;
-      pollfd pfd{fd_, POLLIN, 0};
-      if (poll(&pfd, 1, 100) <= 0) continue;
-      ssize_t n = recvfrom(fd_, buffer_.data(), buffer_.size(), 0,
-                           reinterpret_cast<sockaddr*>(&from), &from_size);
-      PacketHeader h;
-      Hello hello;
-      if (n != static_cast<ssize_t>(sizeof h + sizeof hello)) continue;
-      std::memcpy(&h, buffer_.data(), sizeof h);
-      std::memcpy(&hello, buffer_.data() + sizeof h, sizeof hello);
-      if (!hello_has_key(h)) {
-        ++stats_.drops;  // another run's process (an earlier one on this port)
-        continue;
-      }
-      if (h.type != PacketType::kHello || hello.size != static_cast<std::uint32_t>(size_) ||
-          hello.rank == 0 || hello.rank >= hello.size || seen[hello.rank])
-        continue;
-      seen[hello.rank] = true;
-      ++known;
-      table_[hello.rank] = {from.sin_addr.s_addr, from.sin_port, 0, hello.self.rcvbuf};
-    }
-    for (int q = 0; q < size_; ++q) {
-      peers_[q].address.sin_family = AF_INET;
-      peers_[q].address.sin_addr.s_addr = table_[q].ip;
-      peers_[q].address.sin_port = table_[q].port;
-      peers_[q].rcvbuf = table_[q].rcvbuf;
-    }
+    gather_hellos(start, limit);
+    adopt_table(0);
     for (int q = 1; q < size_; ++q) send_table(q);
     return;
   }
   // Every other process: hello to process 0 until the whole table is here.
   peers_[0].address = meeting;
+  await_table(job, meeting, start, limit);
+  adopt_table(1);
+  peers_[0].rcvbuf = table_[0].rcvbuf;
+}
+
+void Transport::gather_hellos(Clock::time_point start, std::chrono::duration<double> limit) {
+  int known = 1;
+  std::vector<bool> seen(size_, false);
+  seen[0] = true;
+  while (known < size_) {
+    if (Clock::now() - start > limit)
+      startup_failure("not every process reached the rendezvous",
+                      std::to_string(known) + " of " + std::to_string(size_) + " did");
+    sockaddr_in from{};
+    socklen_t from_size = sizeof from;
+    pollfd pfd{fd_, POLLIN, 0};
+    if (poll(&pfd, 1, 100) <= 0) continue;
+    ssize_t n = recvfrom(fd_, buffer_.data(), buffer_.size(), 0,
+                         reinterpret_cast<sockaddr*>(&from), &from_size);
+    PacketHeader h;
+    Hello hello;
+    if (n != static_cast<ssize_t>(sizeof h + sizeof hello)) continue;
+    std::memcpy(&h, buffer_.data(), sizeof h);
+    std::memcpy(&hello, buffer_.data() + sizeof h, sizeof hello);
+    if (!hello_has_key(h)) {
+      ++stats_.drops;  // another run's process (an earlier one on this port)
+      continue;
+    }
+    if (h.type != PacketType::kHello || hello.size != static_cast<std::uint32_t>(size_) ||
+        hello.rank == 0 || hello.rank >= hello.size || seen[hello.rank])
+      continue;
+    seen[hello.rank] = true;
+    ++known;
+    table_[hello.rank] = {from.sin_addr.s_addr, from.sin_port, 0, hello.self.rcvbuf};
+  }
+}
+
+void Transport::send_hello(const Job& job, const sockaddr_in& meeting) {
+  PacketHeader h{};
+  h.src = static_cast<std::uint32_t>(rank_);
+  h.type = PacketType::kHello;
+  h.key = job.key;
+  h.length = sizeof(Hello);
+  Hello hello{
+      static_cast<std::uint32_t>(size_), static_cast<std::uint32_t>(rank_), {0, 0, 0, rcvbuf_}};
+  char packet[sizeof h + sizeof hello];
+  std::memcpy(packet, &h, sizeof h);
+  std::memcpy(packet + sizeof h, &hello, sizeof hello);
+  sendto(fd_, packet, sizeof packet, 0, reinterpret_cast<const sockaddr*>(&meeting),
+         sizeof meeting);
+}
+
+void Transport::await_table(const Job& job, const sockaddr_in& meeting, Clock::time_point start,
+                            std::chrono::duration<double> limit) {
   int have = 0;
   std::vector<bool> got(size_, false);
   auto last_hello = start - std::chrono::seconds(1);
@@ -167,18 +188,7 @@ void Transport::rendezvous(const Job& job) {
       startup_failure("process 0 did not answer at the rendezvous address",
                       job.host + ":" + std::to_string(job.port));
     if (Clock::now() - last_hello > std::chrono::milliseconds(100)) {
-      PacketHeader h{};
-      h.src = static_cast<std::uint32_t>(rank_);
-      h.type = PacketType::kHello;
-      h.key = job.key;
-      h.length = sizeof(Hello);
-      Hello hello{
-          static_cast<std::uint32_t>(size_), static_cast<std::uint32_t>(rank_), {0, 0, 0, rcvbuf_}};
-      char packet[sizeof h + sizeof hello];
-      std::memcpy(packet, &h, sizeof h);
-      std::memcpy(packet + sizeof h, &hello, sizeof hello);
-      sendto(fd_, packet, sizeof packet, 0, reinterpret_cast<const sockaddr*>(&meeting),
-             sizeof meeting);
+      send_hello(job, meeting);
       last_hello = Clock::now();
     }
     pollfd pfd{fd_, POLLIN, 0};
@@ -201,13 +211,15 @@ void Transport::rendezvous(const Job& job) {
       if (!got[q]) ++have, got[q] = true;
     }
   }
-  for (int q = 1; q < size_; ++q) {
+}
+
+void Transport::adopt_table(int first) {
+  for (int q = first; q < size_; ++q) {
     peers_[q].address.sin_family = AF_INET;
     peers_[q].address.sin_addr.s_addr = table_[q].ip;
     peers_[q].address.sin_port = table_[q].port;
     peers_[q].rcvbuf = table_[q].rcvbuf;
   }
-  peers_[0].rcvbuf = table_[0].rcvbuf;
 }
 
 void Transport::send_table(int to) {

@@ -10,6 +10,24 @@ namespace superstep::udp {
 std::uint32_t Transport::round(int members, std::uint32_t flags, const void* summary,
                                std::uint16_t summary_size, const StreamRef* out, Arrivals& into,
                                bool out_outlives_round) {
+  begin_round(members, flags, into);
+  std::vector<std::uint64_t> row(members, 0);
+  if (out)
+    for (int q = 0; q < members; ++q) row[q] = q == rank_ ? 0 : out[q].size;
+  exchange_counts(members, flags, summary, summary_size, row, into);
+  // The round's global load is known now: who sends how much to whom.
+  if (round_has_bytes(members)) {
+    choose_windows(members);
+    send_streams(members, out, row, out_outlives_round);
+    while (!incoming_done(members))
+      wait_step(members,
+                [&](int q) { return q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes; });
+  }
+  in_round_ = false;
+  return flags_all_;
+}
+
+void Transport::begin_round(int members, std::uint32_t flags, Arrivals& into) {
   ++round_;
   members_ = members;
   into_ = &into;
@@ -23,12 +41,13 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
     p.expect_bytes = p.got_bytes = 0;
   }
   in_round_ = true;
+}
 
-  // Counts, in latin-square order; each carries this process's whole row
-  // when it fits in one packet.
-  std::vector<std::uint64_t> row(members, 0);
-  if (out)
-    for (int q = 0; q < members; ++q) row[q] = q == rank_ ? 0 : out[q].size;
+// Counts, in latin-square order; each carries this process's whole row when it
+// fits in one packet. Returns when every member's count is here.
+void Transport::exchange_counts(int members, std::uint32_t flags, const void* summary,
+                                std::uint16_t summary_size, const std::vector<std::uint64_t>& row,
+                                Arrivals& into) {
   std::memcpy(&matrix_[static_cast<std::size_t>(rank_) * members], row.data(),
               sizeof(std::uint64_t) * members);
   const bool row_fits =
@@ -51,71 +70,70 @@ std::uint32_t Transport::round(int members, std::uint32_t flags, const void* sum
   while (std::any_of(peers_.begin(), peers_.begin() + members,
                      [](const Peer& p) { return !p.counted; }))
     wait_step(members, all_counted);
+}
 
-  // The round's global load is known now: who sends how much to whom.
-  bool any_bytes = false;
+bool Transport::round_has_bytes(int members) const {
+  if (std::any_of(matrix_.begin(), matrix_.end(), [](std::uint64_t n) { return n != 0; }))
+    return true;
+  for (int q = 0; q < members; ++q)
+    if (peers_[q].expect_bytes != 0) return true;
+  return false;
+}
+
+// A destination's socket buffer is shared among those that send to it.
+void Transport::choose_windows(int members) {
   std::vector<int> senders(members, 0);
   for (int s = 0; s < members; ++s)
     for (int d = 0; d < members; ++d)
-      if (matrix_[static_cast<std::size_t>(s) * members + d]) {
-        ++senders[d];
-        any_bytes = true;
-      }
-  for (int q = 0; q < members; ++q) any_bytes |= peers_[q].expect_bytes != 0;
-  if (any_bytes) {
-    // A destination's socket buffer is shared among those that send to it.
-    auto window_to = [&](int d, std::uint32_t buffer) {
-      int n = matrix_complete_ ? std::max(senders[d], 1) : std::max(members - 1, 1);
-      return std::max<std::uint32_t>(kMinWindow, buffer / (payload_max_ + kPacketOverhead) / n);
-    };
-    for (int q = 0; q < members; ++q) {
-      if (q == rank_) continue;
-      // Ours towards q, and (for acks) the one q uses towards us.
-      peers_[q].window = window_to(q, peers_[q].rcvbuf);
-    }
-    std::vector<std::uint64_t> sent(members, 0);
-    std::vector<std::uint32_t> base(members, 0);
-    auto done_sending = [&] {
-      for (int q = 0; q < members; ++q)
-        if (q != rank_ && sent[q] < row[q]) return false;
-      return true;
-    };
-    auto incoming_done = [&] {
-      for (int q = 0; q < members; ++q)
-        if (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) return false;
-      return true;
-    };
-    // Pass over the destinations in latin-square order, each up to its window.
-    for (int guard = 0; !done_sending(); ++guard) {
-      bool blocked = true;
-      for (int k = 1; k < members; ++k) {
-        int q = destination(k, members);
-        Peer& p = peers_[q];
-        const char* data = static_cast<const char*>(out[q].data);
-        std::size_t queued = 0;
-        while (sent[q] < row[q] && p.unacked.size() < p.window) {
-          std::size_t n = std::min<std::uint64_t>(payload_max_, row[q] - sent[q]);
-          send_data(q, 0, data + sent[q], n, nullptr, 0, out_outlives_round, true);
-          sent[q] += n;
-          ++queued;
-          blocked = false;
-        }
-        if (queued) transmit_last(q, queued);
-      }
-      receive(0);
-      if (blocked)
-        wait_step(members, [&](int q) {
-          return (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) ||
-                 (sent[q] < row[q] && peers_[q].unacked.size() >= peers_[q].window);
-        });
-      (void)guard;
-    }
-    while (!incoming_done())
-      wait_step(members,
-                [&](int q) { return q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes; });
+      if (matrix_[static_cast<std::size_t>(s) * members + d]) ++senders[d];
+  for (int q = 0; q < members; ++q) {
+    if (q == rank_) continue;
+    // Ours towards q, and (for acks) the one q uses towards us.
+    int n = matrix_complete_ ? std::max(senders[q], 1) : std::max(members - 1, 1);
+    peers_[q].window =
+        std::max<std::uint32_t>(kMinWindow, peers_[q].rcvbuf / (payload_max_ + kPacketOverhead) / n);
   }
-  in_round_ = false;
-  return flags_all_;
+}
+
+bool Transport::incoming_done(int members) const {
+  for (int q = 0; q < members; ++q)
+    if (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) return false;
+  return true;
+}
+
+// Passes over the destinations in latin-square order, each up to its window,
+// until every stream has left (acknowledged or not).
+void Transport::send_streams(int members, const StreamRef* out,
+                             const std::vector<std::uint64_t>& row, bool out_outlives_round) {
+  std::vector<std::uint64_t> sent(members, 0);
+  auto done_sending = [&] {
+    for (int q = 0; q < members; ++q)
+      if (q != rank_ && sent[q] < row[q]) return false;
+    return true;
+  };
+  while (!done_sending()) {
+    bool blocked = true;
+    for (int k = 1; k < members; ++k) {
+      int q = destination(k, members);
+      Peer& p = peers_[q];
+      const char* data = static_cast<const char*>(out[q].data);
+      std::size_t queued = 0;
+      while (sent[q] < row[q] && p.unacked.size() < p.window) {
+        std::size_t n = std::min<std::uint64_t>(payload_max_, row[q] - sent[q]);
+        send_data(q, 0, data + sent[q], n, nullptr, 0, out_outlives_round, true);
+        sent[q] += n;
+        ++queued;
+        blocked = false;
+      }
+      if (queued) transmit_last(q, queued);
+    }
+    receive(0);
+    if (blocked)
+      wait_step(members, [&](int q) {
+        return (q != rank_ && peers_[q].got_bytes < peers_[q].expect_bytes) ||
+               (sent[q] < row[q] && peers_[q].unacked.size() >= peers_[q].window);
+      });
+  }
 }
 
 int Transport::destination(int k, int members) const {

@@ -293,33 +293,10 @@ void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& fro
   p.last_heard = Clock::now();
   if (h.type != PacketType::kAlive) p.last_news = p.last_heard;
   switch (h.type) {
-    case PacketType::kData: {
+    case PacketType::kData:
       p.last_data = p.last_heard;
-      release(q, h.ack, true);
-      std::int32_t ahead = static_cast<std::int32_t>(h.seq - p.expected);
-      if (ahead < 0 || p.held.count(h.seq)) {
-        // Our acknowledgement was lost or late: say again what we have.
-        ++stats_.duplicates;
-        send_ack(q, 0, false);
-        return;
-      }
-      if (static_cast<std::uint32_t>(ahead) >= kMaxHeld) {
-        ++stats_.drops;
-        return;
-      }
-      ++stats_.received;
-      if (ahead == 0 && in_round_ && q < members_ && h.round == round_) {
-        // The next in order, of this round: straight from the receive buffer.
-        consume(q, h, packet + sizeof h);
-        ++p.expected;
-      } else {
-        p.held.emplace(h.seq, std::vector<char>(packet, packet + n));
-      }
-      deliver(q);
-      // Free buffers run low at the sender's end: tell it what arrived.
-      if (++p.since_ack >= std::max<std::uint32_t>(p.window / 2, 1)) send_ack(q, 0, false);
+      handle_data(q, h, packet, n);
       return;
-    }
     case PacketType::kAck:
       release(q, h.ack, false);
       if (h.flags & kFlagEcho) {
@@ -355,6 +332,33 @@ void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& fro
       return;  // late rendezvous traffic
   }
   ++stats_.drops;
+}
+
+void Transport::handle_data(int q, const PacketHeader& h, const char* packet, std::size_t n) {
+  Peer& p = peers_[q];
+  release(q, h.ack, true);
+  std::int32_t ahead = static_cast<std::int32_t>(h.seq - p.expected);
+  if (ahead < 0 || p.held.count(h.seq)) {
+    // Our acknowledgement was lost or late: say again what we have.
+    ++stats_.duplicates;
+    send_ack(q, 0, false);
+    return;
+  }
+  if (static_cast<std::uint32_t>(ahead) >= kMaxHeld) {
+    ++stats_.drops;
+    return;
+  }
+  ++stats_.received;
+  if (ahead == 0 && in_round_ && q < members_ && h.round == round_) {
+    // The next in order, of this round: straight from the receive buffer.
+    consume(q, h, packet + sizeof h);
+    ++p.expected;
+  } else {
+    p.held.emplace(h.seq, std::vector<char>(packet, packet + n));
+  }
+  deliver(q);
+  // Free buffers run low at the sender's end: tell it what arrived.
+  if (++p.since_ack >= std::max<std::uint32_t>(p.window / 2, 1)) send_ack(q, 0, false);
 }
 
 // Hands the packets that are next in order to the current round; stops at a

@@ -119,6 +119,14 @@ class Transport {
   };
 
   void rendezvous(const Job& job);
+  // Process 0: collects every other process's kHello into table_ (until `limit` after `start`).
+  void gather_hellos(Clock::time_point start, std::chrono::duration<double> limit);
+  // Every other process: says hello to process 0 every 100 ms until its whole table is here.
+  void await_table(const Job& job, const sockaddr_in& meeting, Clock::time_point start,
+                   std::chrono::duration<double> limit);
+  void send_hello(const Job& job, const sockaddr_in& meeting);
+  // Peers' addresses and receive buffers from table_, from process `first` on.
+  void adopt_table(int first);
   // Process 0: sends the table of addresses to the process whose kHello this is.
   bool hello_has_key(const PacketHeader& h) const;
   void answer_hello(const char* packet, std::size_t n, const sockaddr_in& from);
@@ -162,6 +170,8 @@ class Transport {
   // with BSP_UDP_IMPAIR, which must see every packet.
   void choose_segmentation();
   void handle(const char* packet, std::size_t n, const sockaddr_in& from);
+  // A data packet from q (already checked): acknowledged, held or consumed.
+  void handle_data(int q, const PacketHeader& h, const char* packet, std::size_t n);
   void release(int from, std::uint32_t ack, bool implicit);
   void resend_hole(int to, std::uint32_t ack, std::uint32_t hole);
   void deliver(int from);
@@ -169,6 +179,19 @@ class Transport {
   // payload) into the current round.
   void consume(int from, const PacketHeader& h, const char* payload);
   void send_ack(int to, std::uint64_t echo, bool echoed);
+
+  // The parts of round(), in order: fresh state, the counts (they double as
+  // the barrier), the windows from the round's load, the streams out, and the
+  // wait for the streams in.
+  void begin_round(int members, std::uint32_t flags, Arrivals& into);
+  void exchange_counts(int members, std::uint32_t flags, const void* summary,
+                       std::uint16_t summary_size, const std::vector<std::uint64_t>& row,
+                       Arrivals& into);
+  bool round_has_bytes(int members) const;
+  void choose_windows(int members);
+  void send_streams(int members, const StreamRef* out, const std::vector<std::uint64_t>& row,
+                    bool out_outlives_round);
+  bool incoming_done(int members) const;
 
   // The k-th destination (k in [1, members)) this process visits in a round:
   // (rank + k) mod members, a latin square, so that at each step every

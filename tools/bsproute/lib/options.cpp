@@ -1,7 +1,6 @@
 #include "options.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <climits>
 #include <iterator>
 #include <stdexcept>
@@ -14,12 +13,6 @@ namespace {
 
 using toolkit::UsageError;
 
-bool parse_long(const std::string& text, long lo, long hi, long& value) {
-  const char* begin = text.data();
-  const char* end = begin + text.size();
-  const auto [ptr, ec] = std::from_chars(begin, end, value);
-  return !text.empty() && ec == std::errc() && ptr == end && value >= lo && value <= hi;
-}
 
 bool parse_double(const std::string& text, double& value) {
   try {
@@ -36,8 +29,8 @@ bool parse_list(const std::string& text, long lo, long hi, std::vector<int>& out
   out.clear();
   if (const std::size_t dots = text.find(".."); dots != std::string::npos) {
     long a = 0, b = 0;
-    if (!parse_long(text.substr(0, dots), lo, hi, a) ||
-        !parse_long(text.substr(dots + 2), lo, hi, b) || a > b)
+    if (!toolkit::whole_number_in(text.substr(0, dots), lo, hi, a) ||
+        !toolkit::whole_number_in(text.substr(dots + 2), lo, hi, b) || a > b)
       return false;
     for (long v = a; v <= b; ++v) out.push_back(static_cast<int>(v));
     return true;
@@ -46,7 +39,7 @@ bool parse_list(const std::string& text, long lo, long hi, std::vector<int>& out
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     long v = 0;
-    if (!parse_long(text.substr(start, comma - start), lo, hi, v)) return false;
+    if (!toolkit::whole_number_in(text.substr(start, comma - start), lo, hi, v)) return false;
     out.push_back(static_cast<int>(v));
     start = comma + 1;
   }
@@ -112,7 +105,7 @@ void add_whole(CLI::App& app, const std::string& name, long lo, long hi, const s
                T& value) {
   app.add_option_function<std::string>(name, [=, &value](const std::string& text) {
     long v = 0;
-    if (!parse_long(text, lo, hi, v))
+    if (!toolkit::whole_number_in(text, lo, hi, v))
       throw UsageError(name + " needs " + what + ", got '" + text + "'");
     value = static_cast<T>(v);
   });
