@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "gather_on_pid0.hpp"
 #include "resident_memory.hpp"
 
 namespace {
@@ -137,21 +138,8 @@ int partner(int pid, int p) {
   int q = pid ^ 1;
   return q < p ? q : -1;
 }
-bool sender(int pid) { return pid % 2 == 0; }
 
-// Every process's values, on pid 0 (p times mine.size(), process by process).
-std::vector<double> gather(const std::vector<double>& mine) {
-  const std::size_t n = mine.size(), p = static_cast<std::size_t>(bsp_nprocs());
-  std::vector<double> all(n * p, 0.0);
-  bsp_push_reg(all.data(), static_cast<int>(all.size() * sizeof(double)));
-  bsp_sync();
-  bsp_put(0, mine.data(), all.data(), static_cast<int>(bsp_pid() * n * sizeof(double)),
-          static_cast<int>(n * sizeof(double)));
-  bsp_sync();
-  bsp_pop_reg(all.data());
-  bsp_sync();
-  return all;
-}
+bool sender(int pid) { return pid % 2 == 0; }
 
 // One sample of one process: seconds in the call, seconds to delivery, bytes added at the peak.
 struct Sample {
@@ -318,7 +306,7 @@ Gathered gather_samples(const std::vector<Sample>& mine) {
   const std::size_t n = mine.size(), p = static_cast<std::size_t>(bsp_nprocs());
   std::vector<double> flat;
   for (const Sample& s : mine) flat.insert(flat.end(), {s.call, s.total, s.peak, s.floor});
-  std::vector<double> all = gather(flat);
+  std::vector<double> all = bench::gather_on_pid0(flat);
   Gathered g;
   g.call.assign(n, 0);
   g.total.assign(n, 0);

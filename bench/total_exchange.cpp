@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "gather_on_pid0.hpp"
 #include "memory_before_begin.hpp"
 #include "superstep_internal/block_copy.hpp"
 
@@ -152,15 +153,8 @@ double time_exchange(char* src, char* dst, int n, bool hp) {
 // its last process is done: a process that leaves its sync early must not
 // count as the whole exchange, nor the one that waited for the others).
 std::vector<double> slowest_per_sample(const std::vector<double>& mine) {
-  std::size_t n = mine.size(), p = static_cast<std::size_t>(bsp_nprocs());
-  std::vector<double> all(n * p, 0.0);
-  bsp_push_reg(all.data(), static_cast<int>(all.size() * sizeof(double)));
-  bsp_sync();
-  bsp_put(0, mine.data(), all.data(), static_cast<int>(bsp_pid() * n * sizeof(double)),
-          static_cast<int>(n * sizeof(double)));
-  bsp_sync();
-  bsp_pop_reg(all.data());
-  bsp_sync();
+  const std::size_t n = mine.size(), p = static_cast<std::size_t>(bsp_nprocs());
+  const std::vector<double> all = bench::gather_on_pid0(mine);
   std::vector<double> slowest(mine);
   for (std::size_t q = 0; q < p; ++q)
     for (std::size_t i = 0; i < n; ++i) slowest[i] = std::max(slowest[i], all[q * n + i]);
