@@ -13,10 +13,8 @@ extern "C" {
 
 void bsp_sync_at(const char* file, int line) {
   Runtime& rt = running("bsp_sync");
-  if (superstep::profile::Recorder* profile = rt.profile()) [[unlikely]]
-    profile->site(file, line);
-  if (superstep::PortabilityCheck* check = rt.check()) [[unlikely]]
-    check->sync_site({file, line});
+  if (rt.watched()) [[unlikely]]
+    rt.note_sync_site({file, line});
   rt.sync();
 }
 

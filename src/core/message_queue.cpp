@@ -5,8 +5,7 @@ namespace superstep {
 void MessageQueue::clear() {
   segments_.clear();
   segment_ = 0;
-  arranged_.clear();
-  next_arranged_ = 0;
+  // arranged_ is check mode's, rebuilt by arrange() whenever it is used (segment_end null).
   s_ = {nullptr, nullptr, 0, 0};
 }
 
@@ -36,7 +35,7 @@ void MessageQueue::arrange(const LegalOrder& order, std::uint64_t salt) {
 }
 
 void MessageQueue::seek_send() {
-  if (!arranged_.empty()) {
+  if (s_.segment_end == nullptr) {  // arranged by check mode (arrange)
     s_.cursor = arranged_[next_arranged_++];
     return;
   }

@@ -57,6 +57,10 @@ class Runtime {
   profile::Recorder* profile() { return profile_.get(); }
   // Check mode's detector (BSP_CHECK, BSP_CHECK_ORDER), or nullptr when it is off.
   PortabilityCheck* check() { return check_.get(); }
+  // Whether profiling or check mode is on: the one branch bsp_sync_at takes for both.
+  bool watched() const { return watched_; }
+  // bsp_sync_at's file and line, for the profile and for check mode's findings.
+  void note_sync_site(CallSite site);
 
   // DRMA. Arguments are already checked for range and NULL by the API layer.
   void push_reg(const void* ident, std::uint64_t size, CallSite site = {});

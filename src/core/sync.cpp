@@ -188,11 +188,11 @@ void Runtime::run_sync(SyncKind kind) {
   out.seal();
   for (int dst = 0; dst < nprocs_; ++dst)
     stream_refs_[dst] = {out.stream(dst).data(), out.stream(dst).size()};
-  if (profile_) [[unlikely]]
-    profile_sends(out);
   std::uint32_t all = engine_->exchange(publish(kind));
-  if (profile_) [[unlikely]]
+  if (profile_) [[unlikely]] {
     profile_->sync_exchanged();
+    profile_sends(out);  // the outbox stays as sealed until the next superstep starts
+  }
   queue_.clear();  // last superstep's messages are gone whatever happens now
   if (all != 0) {
     check_agreement(all);

@@ -81,6 +81,11 @@ bool Runtime::watched_put(const char* primitive, CallSite site, int pid, const v
   return false;
 }
 
+void Runtime::note_sync_site(CallSite site) {
+  if (profile_) profile_->site(site.file, site.line);
+  if (check_) check_->sync_site(site);
+}
+
 void Runtime::watched_sync_entered() {
   if (profile_) profile_->sync_entered();
   if (!check_) return;
