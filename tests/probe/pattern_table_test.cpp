@@ -63,5 +63,20 @@ TEST(PatternTable, PatternsNeedingTwoProcessesAreEmptyAtOne) {
   EXPECT_THROW(find_pattern("nope"), std::out_of_range);
 }
 
+// At p = 1 the copying primitives are timed on transfers to the process itself, so that the
+// result holds what a program's puts, gets and sends to itself cost there.
+TEST(PatternTable, CopyingPrimitivesTransferToItselfAtOne) {
+  for (const char* name : {"put", "get", "send"}) {
+    const Pattern& pattern = find_pattern(name);
+    EXPECT_EQ(pattern.min_p, 1) << name;
+    const std::vector<Transfer> t = pattern_transfers(pattern, 1);
+    ASSERT_EQ(t.size(), 1u) << name;
+    EXPECT_EQ(t[0].from, 0);
+    EXPECT_EQ(t[0].to, 0);
+    EXPECT_EQ(h_relation(t, 1, 100, pattern.h_operator), 100) << name;
+  }
+  EXPECT_TRUE(pattern_transfers(find_pattern("global"), 1).empty());
+}
+
 }  // namespace
 }  // namespace bspprobe

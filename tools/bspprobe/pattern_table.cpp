@@ -23,10 +23,12 @@ const std::vector<Pattern>& all_patterns() {
       // Table 1: cyclic shift to the next process (g local), total exchange (g global).
       {"local", Primitive::kHpput, HOperator::kMax, 1, "shift to the next process"},
       {"global", Primitive::kHpput, HOperator::kMax, 2, "total exchange"},
-      // The total exchange again with the primitives that copy more.
-      {"put", Primitive::kPut, HOperator::kMax, 2, "total exchange with bsp_put"},
-      {"get", Primitive::kGet, HOperator::kMax, 2, "total exchange with bsp_get"},
-      {"send", Primitive::kSend, HOperator::kMax, 2,
+      // The total exchange again with the primitives that copy more; at p = 1, where there is
+      // no other process, each to the process itself: what a program's transfers to itself
+      // cost there (an FFT's permutation at p = 1 is n puts to itself).
+      {"put", Primitive::kPut, HOperator::kMax, 1, "total exchange with bsp_put"},
+      {"get", Primitive::kGet, HOperator::kMax, 1, "total exchange with bsp_get"},
+      {"send", Primitive::kSend, HOperator::kMax, 1,
        "total exchange with bsp_send"},  // received with bsp_move
       // Roda et al. (1999): Exchange (pairs swap), PingPong (in each pair one sends),
       // OneToAll (process 0 sends to every other), AllToOne, AllToAll.
@@ -69,6 +71,8 @@ std::vector<Transfer> pattern_transfers(const Pattern& pattern, int p) {
   if (p < pattern.min_p) return t;
   if (name == "local") {
     for (int from = 0; from < p; ++from) t.push_back({from, (from + 1) % p, 0});
+  } else if ((name == "put" || name == "get" || name == "send") && p == 1) {
+    t.push_back({0, 0, 0});
   } else if (name == "global" || name == "put" || name == "get" || name == "send" || name == "AA") {
     t = total_exchange(p);
   } else if (name == "E") {
