@@ -29,8 +29,24 @@ void PortabilityCheck::superstep_started() {
   }
 }
 
+namespace {
+// One bit for each byte of the 8 at `now` that differs from the 8 at `was`
+// (byte k: bit k).
+std::uint64_t changed_bytes(const unsigned char* now, const unsigned char* was) {
+  std::uint64_t a, b;
+  std::memcpy(&a, now, 8);
+  std::memcpy(&b, was, 8);
+  std::uint64_t t = a ^ b;
+  t |= t >> 4;
+  t |= t >> 2;
+  t |= t >> 1;
+  t &= 0x0101010101010101ull;  // bit 0 of each byte: whether it differs
+  return (t * 0x0102040810204080ull) >> 56;
+}
+}  // namespace
+
 // Block by block, so that an area whose bytes are mostly unchanged costs a
-// memcmp; a block that differs is compared byte by byte.
+// memcmp; a block that differs is compared 8 bytes at a time.
 void PortabilityCheck::mark_changed(Area& area) {
   area.changed.clear();
   if (area.popped || area.start.size() != area.size || area.size == 0) return;
@@ -41,7 +57,10 @@ void PortabilityCheck::mark_changed(Area& area) {
     const std::uint64_t n = std::min(kBlock, area.size - at);
     if (std::memcmp(now + at, was + at, n) == 0) continue;
     if (area.changed.empty()) area.changed.assign((area.size + 63) / 64, 0);
-    for (std::uint64_t b = at; b < at + n; ++b)
+    std::uint64_t b = at;
+    for (; b + 8 <= at + n; b += 8)  // b is a multiple of 8: its 8 bits share one word
+      area.changed[b / 64] |= changed_bytes(now + b, was + b) << (b % 64);
+    for (; b < at + n; ++b)
       if (now[b] != was[b]) area.changed[b / 64] |= std::uint64_t{1} << (b % 64);
   }
 }
