@@ -244,8 +244,7 @@ void Runtime::add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nb
     bulk_gets_ = true;
     return;
   }
-  bool answered = !mapped && pid != pid_ && caps_.replies &&
-                  (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
+  bool answered = !mapped && pid != pid_ && answerable(nbytes);
   gets_.push_back({pid, remote, dst, nbytes, 0, hp, answered, mapped, false, false});
   if (answered) {
     outbox_[parity_].get_request(pid, remote, nbytes);

@@ -249,6 +249,11 @@ class Runtime {
                           std::size_t puts);
   void post_bulk_receives(const std::vector<bool>& in_place,
                           const std::vector<std::uint64_t>& sources, std::size_t puts);
+  // Whether the engine can answer a get of nbytes in its reply round: engines
+  // that read remote memory answer small ones only.
+  bool answerable(std::uint64_t nbytes) const {
+    return caps_.replies && (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
+  }
   // Whether a get of nbytes from process pid is answered by a bulk message.
   bool get_as_bulk(int pid, std::uint64_t nbytes) const {
     return outbox_[parity_].sends_as_bulk(nbytes) && pid != pid_;

@@ -89,7 +89,7 @@ bool Runtime::watched_hpget(int pid, std::uint64_t remote, char* dst, std::uint6
   const bool early = choices.hp == CheckChoices::HpRead::kEarly;
   if (!choices.hpsource && !early) return false;
   outbox_[parity_].get_site(pid, remote, nbytes, site.file, site.line);
-  if (!early || pid == pid_ || !caps_.replies) return false;
+  if (!early || pid == pid_ || !answerable(nbytes)) return false;
   // hp:early: the owner answers it, right after this kGetSite, from its copy
   // of the superstep's start (answer_hpgets_early).
   gets_.push_back({pid, remote, dst, nbytes, 0, true, true, nullptr, false, false});
