@@ -227,8 +227,9 @@ bool Runtime::get(int pid, const void* src, std::uint64_t offset, void* dst, std
   if (remote == 0) return false;
   if (profile_) [[unlikely]]
     profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
-  if (check_ && hp) [[unlikely]]
-    check_->hp_transfer("bsp_hpget", pid, dst, nbytes, site);
+  if (check_ && hp) [[unlikely]] {
+    if (watched_hpget(pid, remote, static_cast<char*>(dst), nbytes, site)) return true;
+  }
   if (nbytes < shared_area_min_ || pid == pid_ ||
       !get_from_shared(pid, src, remote, dst, nbytes, hp))
     add_get(pid, remote, static_cast<char*>(dst), nbytes, hp, nullptr);
@@ -243,8 +244,7 @@ void Runtime::add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nb
     bulk_gets_ = true;
     return;
   }
-  bool answered = !mapped && pid != pid_ && caps_.replies &&
-                  (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
+  bool answered = !mapped && pid != pid_ && answerable(nbytes);
   gets_.push_back({pid, remote, dst, nbytes, 0, hp, answered, mapped, false, false});
   if (answered) {
     outbox_[parity_].get_request(pid, remote, nbytes);

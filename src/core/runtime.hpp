@@ -169,6 +169,19 @@ class Runtime {
   // Check mode: the kPutSite record of the put to pid that comes next.
   void put_site(int pid, CallSite site);
   void watched_sync_entered();
+  // At the end of every sync when profiling or checking (the one branch both take there).
+  void watched_sync_left(SyncKind kind);
+  // Check mode's side of a bsp_hpget (check/checked_sync.cpp): notes its
+  // destination and site, tells the owner (a kGetSite record); true where it
+  // has queued the get itself (hp:early: answered from the owner's copy).
+  bool watched_hpget(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, CallSite site);
+  // At this sync, check mode: the hpgets of this process's memory (each
+  // stream's kGetSite records), reported where the program changed their
+  // bytes (hpget_served); with hp:early, the answers to them and this
+  // process's own hpgets of itself as the superstep started.
+  void note_hpgets_served();
+  void answer_hpgets_early();
+  void land_own_hpgets_early();
   // Queues one get (its source resolved): read in the owner's memory,
   // answered by the owner, or copied from where this process maps it.
   void add_get(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes, bool hp,
@@ -236,6 +249,11 @@ class Runtime {
                           std::size_t puts);
   void post_bulk_receives(const std::vector<bool>& in_place,
                           const std::vector<std::uint64_t>& sources, std::size_t puts);
+  // Whether the engine can answer a get of nbytes in its reply round: engines
+  // that read remote memory answer small ones only.
+  bool answerable(std::uint64_t nbytes) const {
+    return caps_.replies && (!caps_.remote_memory || nbytes <= caps_.answered_get_max);
+  }
   // Whether a get of nbytes from process pid is answered by a bulk message.
   bool get_as_bulk(int pid, std::uint64_t nbytes) const {
     return outbox_[parity_].sends_as_bulk(nbytes) && pid != pid_;

@@ -215,8 +215,8 @@ void Runtime::run_sync(SyncKind kind) {
     // After that barrier nobody copies into a popped area any more.
     if (!popped_.empty()) release_popped_areas();
   }
-  if (profile_) [[unlikely]]
-    profile_->sync_left(superstep_, kind == SyncKind::kEnd);
+  if (watched_) [[unlikely]]
+    watched_sync_left(kind);
   start_next_superstep();
 }
 
@@ -324,6 +324,8 @@ void Runtime::answer_get_requests() {
     stream_refs_[r] = {reply.data(), reply.size()};
   }
   stream_refs_[pid_] = {nullptr, 0};
+  if (check_) [[unlikely]]
+    answer_hpgets_early();
 }
 
 // Whose replies this process waits for: the owners it asked, unless somebody
@@ -447,6 +449,7 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
       case RecordKind::kGetRequest:  // answered in phase 1
       case RecordKind::kStreamEnd:   // not reached: `end` stops before it
       case RecordKind::kPutSite:     // check mode's: read by apply_streams_checked
+      case RecordKind::kGetSite:
         break;
     }
   }

@@ -85,16 +85,30 @@ void Outbox::share_request(int owner, std::uint64_t address) {
   record_writer::share_request(append(owner, record_writer::kShareRequestBytes), address);
 }
 
-void Outbox::put_site(int dst, const char* file, int line) {
-  // A longer name keeps its end, where the file's own name is.
+namespace {
+// A call site's file name as a site record carries it (its byte count): a
+// longer name keeps its end, where the file's own name is.
+std::uint32_t site_file(const char*& file) {
   constexpr std::size_t kMostFileBytes = 4096;
   std::size_t n = file ? std::strlen(file) : 0;
   if (n > kMostFileBytes) {
     file += n - kMostFileBytes;
     n = kMostFileBytes;
   }
-  const auto bytes = static_cast<std::uint32_t>(n);
+  return static_cast<std::uint32_t>(n);
+}
+}  // namespace
+
+void Outbox::put_site(int dst, const char* file, int line) {
+  const std::uint32_t bytes = site_file(file);
   record_writer::put_site(append(dst, record_writer::put_site_bytes(bytes)), file, bytes, line);
+}
+
+void Outbox::get_site(int owner, std::uint64_t address, std::uint64_t nbytes, const char* file,
+                      int line) {
+  const std::uint32_t bytes = site_file(file);
+  record_writer::get_site(append(owner, record_writer::get_site_bytes(bytes)), address, nbytes,
+                          file, bytes, line);
 }
 
 void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {

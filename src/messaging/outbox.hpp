@@ -176,6 +176,9 @@ class Outbox {
   // nullptr: not known), a kPutSite record before the put's record. The put
   // then starts a record of its own: it extends no earlier one.
   void put_site(int dst, const char* file, int line);
+  // Check mode only: a bsp_hpget of the owner's bytes address..+nbytes, called
+  // at file:line (a kGetSite record), however the get is served.
+  void get_site(int owner, std::uint64_t address, std::uint64_t nbytes, const char* file, int line);
   void hpput(int self, int dst, std::uint64_t dst_address, const void* src, std::uint64_t nbytes);
   // The tag is padded so that the payload starts 8-byte aligned: bsp_hpmove
   // hands out a pointer into the stream, and programs cast it to their type.

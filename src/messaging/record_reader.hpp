@@ -62,6 +62,14 @@ struct PutSiteRecord {
   std::uint32_t file_bytes;
   std::int64_t line;
 };
+// Check mode: an hpget of the owner's bytes address..+nbytes, and its call site.
+struct GetSiteRecord {
+  std::uint64_t address;
+  std::uint64_t nbytes;
+  const char* file;  // file_bytes long, not terminated
+  std::uint32_t file_bytes;
+  std::int64_t line;
+};
 // The record that seals a non-empty stream, and what it says of the others.
 struct StreamEndRecord {
   const char* records_end;  // where the other records end: this record's start
@@ -115,6 +123,11 @@ class Record {
   PutSiteRecord put_site() const {
     return {body(), aux(), static_cast<std::int64_t>(value())};
   }
+  GetSiteRecord get_site() const {
+    GetSiteInfo g = info<GetSiteInfo>();
+    return {g.address, g.nbytes, body() + sizeof(GetSiteInfo), aux(),
+            static_cast<std::int64_t>(value())};
+  }
   StreamEndRecord stream_end() const {
     StreamTally t = info<StreamTally>();
     return {at_, aux() == kOnlySends, value(), t.payload_bytes, t.get_requests};
@@ -167,6 +180,7 @@ class RecordReader {
   GetRequestRecord get_request() const { return record().get_request(); }
   ShareRequestRecord share_request() const { return record().share_request(); }
   PutSiteRecord put_site() const { return record().put_site(); }
+  GetSiteRecord get_site() const { return record().get_site(); }
   StreamEndRecord stream_end() const { return record().stream_end(); }
 
  private:

@@ -27,6 +27,9 @@ constexpr std::uint64_t send_bytes(std::uint64_t tag_bytes, std::uint64_t payloa
 constexpr std::uint64_t put_site_bytes(std::uint32_t file_bytes) {
   return sizeof(RecordHeader) + padded8(file_bytes);
 }
+constexpr std::uint64_t get_site_bytes(std::uint32_t file_bytes) {
+  return sizeof(RecordHeader) + sizeof(GetSiteInfo) + padded8(file_bytes);
+}
 // kStreamEndBytes (records.hpp) for the record that seals a stream.
 
 namespace detail {
@@ -121,6 +124,16 @@ inline void put_site(char* at, const char* file, std::uint32_t file_bytes, std::
   detail::store(at, RecordHeader{RecordKind::kPutSite, file_bytes,
                                  static_cast<std::uint64_t>(line)});
   if (file_bytes) copy_bytes(at + sizeof(RecordHeader), file, file_bytes);
+}
+
+// Check mode: an hpget of the destination's bytes address..+nbytes, called at
+// file:line (file_bytes of `file`, no terminating zero; 0 where not known).
+inline void get_site(char* at, std::uint64_t address, std::uint64_t nbytes, const char* file,
+                     std::uint32_t file_bytes, std::int64_t line) {
+  detail::store(at,
+                RecordHeader{RecordKind::kGetSite, file_bytes, static_cast<std::uint64_t>(line)});
+  detail::store(at + sizeof(RecordHeader), GetSiteInfo{address, nbytes});
+  if (file_bytes) copy_bytes(at + sizeof(RecordHeader) + sizeof(GetSiteInfo), file, file_bytes);
 }
 
 // The record that seals a non-empty stream: what it holds, so that the

@@ -38,15 +38,20 @@ enum class RecordKind : std::uint32_t {
   // it, up to the next such record, were called, so that the destination can
   // name each put of an overlapping write. Written before the put's record.
   kPutSite = 9,
+  // Check mode only (BSP_CHECK): header (aux = the file name's bytes, value =
+  // the line) + GetSiteInfo, then the file name, padded: a bsp_hpget of the
+  // destination's (its owner's) memory and where it was called, so that the
+  // owner can say whether it changed those bytes during the superstep.
+  // Written to the owner however the get is served.
+  kGetSite = 10,
 };
 
 struct RecordHeader {
   RecordKind kind;
   std::uint32_t aux;  // kPutInline: byte count; kSend: tag bytes; kPutRemote: its RemoteOrigin;
-                      // kGetRequest: kAnswerAsBulk or 0; kPutSite: the file name's bytes
-  std::uint64_t
-      value;  // destination address (puts), payload bytes (send), address or id (registration),
-              // line (kPutSite)
+                      // kGetRequest: kAnswerAsBulk or 0; kPutSite, kGetSite: the file name's bytes
+  std::uint64_t value;  // destination address (puts), payload bytes (send), address or id
+                        // (registration), line (kPutSite, kGetSite)
 };
 static_assert(sizeof(RecordHeader) == 16);
 // The program's inline bsp_send writes send records and its bsp_move reads
@@ -88,6 +93,12 @@ struct PushInfo {
 struct GetInfo {
   std::uint64_t nbytes;
 };
+// Follows a kGetSite header: the bytes the hpget reads, in the owner.
+struct GetSiteInfo {
+  std::uint64_t address;
+  std::uint64_t nbytes;
+};
+
 // A kGetRequest's aux: the owner answers with a bulk message of its own
 // (BulkMessages) instead of in the reply round.
 constexpr std::uint32_t kAnswerAsBulk = 1;
@@ -126,6 +137,8 @@ inline std::uint64_t record_length(const RecordHeader* h) {
       return sizeof(RecordHeader) + sizeof(StridedInfo);
     case RecordKind::kPutSite:
       return sizeof(RecordHeader) + padded8(h->aux);
+    case RecordKind::kGetSite:
+      return sizeof(RecordHeader) + sizeof(GetSiteInfo) + padded8(h->aux);
   }
   return sizeof(RecordHeader);
 }

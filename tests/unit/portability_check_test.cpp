@@ -157,6 +157,67 @@ TEST(PortabilityCheck, ReportsAnHpputSourceChangedBeforeTheSync) {
             "on when the transfer reads them\n");
 }
 
+// What hpget_served reports of process 1's hpget of `nbytes` at `offset` of
+// `area`, called at prog.c:`line`.
+std::string hpget_finding(PortabilityCheck& check, const unsigned char* area,
+                          std::uint64_t offset, std::uint64_t nbytes, int line) {
+  testing::internal::CaptureStderr();
+  check.hpget_served(1, reinterpret_cast<std::uintptr_t>(area) + offset, nbytes,
+                     {"prog.c", line}, 2);
+  return testing::internal::GetCapturedStderr();
+}
+
+// A finding only where a byte the get reads changed: in the first block, in a
+// later one, in the bytes after the last whole 8.
+TEST(PortabilityCheck, ReportsAnHpgetSourceOnlyWhereItsOwnerChangedItsBytes) {
+  static unsigned char area[10003];
+  PortabilityCheck check(all_checks(), 0);
+  check.registered(area, sizeof area, {"prog.c", 4});
+  check.superstep_started();
+  check.sync_site({"prog.c", 30});
+  area[100] = 1;
+  area[4097] = 2;
+  area[10002] = 3;
+  check.sync_entered(2);
+  EXPECT_EQ(hpget_finding(check, area, 0, 100, 10), "");
+  EXPECT_EQ(hpget_finding(check, area, 101, 3996, 11), "");
+  EXPECT_EQ(hpget_finding(check, area, 4098, 5904, 12), "");
+  EXPECT_EQ(hpget_finding(check, area, 9990, 12, 13), "");
+  EXPECT_EQ(hpget_finding(check, area, 96, 8, 14),
+            "bspcheck: hpget source changed by its owner in superstep 2 on process 0: bsp_hpget "
+            "at prog.c:14 (process 1, 8 bytes) reads bytes 96..103 of the area registered at "
+            "prog.c:4, changed by its owner (process 0) during superstep 2; the bytes that "
+            "arrive depend on when the transfer reads them; the sync at prog.c:30 ends the "
+            "superstep\n");
+  EXPECT_NE(hpget_finding(check, area, 4090, 8, 15), "");
+  EXPECT_NE(hpget_finding(check, area, 10002, 1, 16), "");
+  // hp:early's bytes: as the superstep started.
+  EXPECT_EQ(*check.start_bytes(reinterpret_cast<std::uintptr_t>(area) + 4097, 1), 0);
+  // The next superstep starts from the bytes as they are now.
+  check.superstep_started();
+  check.sync_entered(3);
+  EXPECT_EQ(hpget_finding(check, area, 0, sizeof area, 17), "");
+}
+
+// An hpget's destination colliding with a put is named with the get's line.
+TEST(PortabilityCheck, NamesAnHpgetInAnOverlapWithItsLine) {
+  static char area[16];
+  PortabilityCheck check(all_checks(), 0);
+  check.registered(area, sizeof area, {"prog.c", 5});
+  check.hpget_called(2, area, 8, {"prog.c", 9});
+  std::string out = findings(
+      check,
+      [](PortabilityCheck& c, std::uint64_t b) {
+        c.get_lands(b, 8);
+        c.put_lands(1, b + 4, 4, {"prog.c", 12});
+      },
+      reinterpret_cast<std::uintptr_t>(area));
+  EXPECT_EQ(out,
+            "bspcheck: overlapping puts in superstep 3 on process 0: process 0's bsp_hpget "
+            "(prog.c:9) and process 1 (prog.c:12) write bytes 4..7 of the area registered at "
+            "prog.c:5; the sync ends the superstep\n");
+}
+
 TEST(Checksum, ChangesWithAnyByte) {
   std::vector<unsigned char> bytes(37, 3);
   const std::uint64_t before = checksum(bytes.data(), bytes.size());

@@ -93,6 +93,34 @@ TEST(Records, PutSiteCarriesTheFileAndLineBeforeItsPut) {
   EXPECT_TRUE(r.complete());
 }
 
+// Check mode's kGetSite record: the owner's bytes an hpget reads, the call's
+// file and line; the record after it is read as usual.
+TEST(Records, GetSiteCarriesTheRangeTheFileAndTheLine) {
+  Stream s;
+  const char file[] = "prog.c";
+  const auto file_bytes = static_cast<std::uint32_t>(sizeof file - 1);
+  rw::get_site(s.reserve(rw::get_site_bytes(file_bytes)), 0x2000, 24, file, file_bytes, 17);
+  rw::get_request(s.reserve(rw::kGetRequestBytes), 0x2000, 24, false);
+  rw::stream_end(s.reserve(kStreamEndBytes), false, 0, 0, 1);
+  EXPECT_EQ(rw::get_site_bytes(file_bytes), 40u);
+
+  RecordReader r(s.begin(), s.end());
+  ASSERT_EQ(r.kind(), RecordKind::kGetSite);
+  EXPECT_EQ(r.record().length(), 40u);
+  GetSiteRecord site = r.get_site();
+  EXPECT_EQ(site.address, 0x2000u);
+  EXPECT_EQ(site.nbytes, 24u);
+  EXPECT_EQ(std::string(site.file, site.file_bytes), "prog.c");
+  EXPECT_EQ(site.line, 17);
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kGetRequest);
+  EXPECT_EQ(r.get_request().nbytes, 24u);
+  r.next();
+  ASSERT_EQ(r.kind(), RecordKind::kStreamEnd);
+  r.next();
+  EXPECT_TRUE(r.complete());
+}
+
 TEST(Records, EveryKindReadsBackAsWritten) {
   Stream s;
   write_one_of_each(s);

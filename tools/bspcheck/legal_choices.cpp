@@ -8,7 +8,9 @@ std::vector<Choice> legal_choices(int runs, std::uint64_t seed) {
       {"queue:reverse", "messages are dequeued in reverse order (Hill et al. 1998, §4)"},
       {"writes:reverse",
        "colliding writes land in reverse source order (Hill et al. 1998, §3, buffering choices)"},
-      {"hp:early", "hp transfers read their source at the call (Hill et al. 1998, §3.2)"},
+      {"hp:early",
+       "hp transfers read their source early: an hpput's at the call, an hpget's as the "
+       "superstep started (Hill et al. 1998, §3.2)"},
       {"hp:late", "hp transfers read their source at the sync (Hill et al. 1998, §3.2)"},
   };
   std::vector<Choice> out;

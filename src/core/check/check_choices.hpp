@@ -23,7 +23,8 @@ struct LegalOrder {
 struct CheckChoices {
   // BSP_CHECK: what is reported.
   bool overlap = false;   // colliding writes into one process's memory in one superstep
-  bool hpsource = false;  // an hp transfer's source or destination touched before the sync
+  bool hpsource = false;  // an hp transfer's source or destination touched before the sync,
+                          // or an hpget's source changed by its owner during the superstep
   // BSP_CHECK_ORDER: the choices made another way.
   LegalOrder queue;   // the order messages are dequeued in
   LegalOrder writes;  // the order the sources' writes land in

@@ -1,6 +1,7 @@
 // The runtime's side of check mode (BSP_CHECK, BSP_CHECK_ORDER): what the
 // calls note for the detector (portability_check.hpp), and phase 2 of the sync
 // (sync.cpp) with the sources' writes and the messages in another legal order.
+#include <cstring>
 #include <numeric>
 
 #include "core/runtime.hpp"
@@ -81,9 +82,78 @@ bool Runtime::watched_put(const char* primitive, CallSite site, int pid, const v
   return false;
 }
 
+bool Runtime::watched_hpget(int pid, std::uint64_t remote, char* dst, std::uint64_t nbytes,
+                            CallSite site) {
+  check_->hpget_called(pid, dst, nbytes, site);
+  const CheckChoices& choices = check_->choices();
+  const bool early = choices.hp == CheckChoices::HpRead::kEarly;
+  if (!choices.hpsource && !early) return false;
+  outbox_[parity_].get_site(pid, remote, nbytes, site.file, site.line);
+  if (!early || pid == pid_ || !answerable(nbytes)) return false;
+  // hp:early: the owner answers it, right after this kGetSite, from its copy
+  // of the superstep's start (answer_hpgets_early).
+  gets_.push_back({pid, remote, dst, nbytes, 0, true, true, nullptr, false, false});
+  outbox_[parity_].get_request(pid, remote, nbytes);
+  answered_gets_ = true;
+  return true;
+}
+
+void Runtime::note_hpgets_served() {
+  for (int src = 0; src < nprocs_; ++src) {
+    const char* b = static_cast<const char*>(incoming_view_[src].data);
+    const char* e = b + incoming_view_[src].size;
+    if (b == e) continue;
+    StreamEndRecord tally = read_stream_end(e);
+    if (tally.only_sends) continue;
+    for (RecordReader rec(b, tally.records_end); !rec.done(); rec.next()) {
+      if (rec.kind() != RecordKind::kGetSite) continue;
+      GetSiteRecord get = rec.get_site();
+      check_->hpget_served(src, get.address, get.nbytes,
+                           {std::string_view(get.file, get.file_bytes), get.line}, superstep_);
+    }
+  }
+}
+
+// The answers answer_get_requests wrote, where a kGetSite comes right before
+// the request (watched_hpget with hp:early): the bytes as the superstep started.
+void Runtime::answer_hpgets_early() {
+  if (check_->choices().hp != CheckChoices::HpRead::kEarly) return;
+  for (int r = 0; r < nprocs_; ++r) {
+    const char* b = static_cast<const char*>(incoming_view_[r].data);
+    const char* e = b + incoming_view_[r].size;
+    if (r == pid_ || b == e || read_stream_end(e).get_requests == 0) continue;
+    char* at = replies_[r].data();
+    bool after_site = false;
+    for (RecordReader rec(b, read_stream_end(e).records_end); !rec.done(); rec.next()) {
+      const RecordKind kind = rec.kind();
+      if (kind == RecordKind::kGetRequest && !rec.get_request().as_bulk) {
+        GetRequestRecord get = rec.get_request();
+        const unsigned char* was =
+            after_site ? check_->start_bytes(get.address, get.nbytes) : nullptr;
+        if (was) std::memcpy(at, was, get.nbytes);
+        at += get.nbytes;
+      }
+      after_site = kind == RecordKind::kGetSite;
+    }
+  }
+}
+
+void Runtime::land_own_hpgets_early() {
+  if (check_->choices().hp != CheckChoices::HpRead::kEarly) return;
+  for (const GetRequest& g : gets_)
+    if (g.hp && g.src == pid_)
+      if (const unsigned char* was = check_->start_bytes(g.remote, g.nbytes))
+        std::memcpy(g.dst, was, g.nbytes);
+}
+
 void Runtime::note_sync_site(CallSite site) {
   if (profile_) profile_->site(site.file, site.line);
   if (check_) check_->sync_site(site);
+}
+
+void Runtime::watched_sync_left(SyncKind kind) {
+  if (profile_) profile_->sync_left(superstep_, kind == SyncKind::kEnd);
+  if (check_ && kind != SyncKind::kEnd) check_->superstep_started();
 }
 
 void Runtime::watched_sync_entered() {
@@ -100,6 +170,8 @@ void Runtime::watched_sync_entered() {
 void Runtime::apply_streams_checked() {
   PortabilityCheck& check = *check_;
   const CheckChoices& choices = check.choices();
+  if (choices.hpsource) note_hpgets_served();
+  land_own_hpgets_early();
   land_gets();
   check.begin_writes();
   if (choices.overlap)

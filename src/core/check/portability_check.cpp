@@ -35,7 +35,7 @@ std::string site_text(WriteSite site) {
 }
 
 void PortabilityCheck::registered(const void* ident, std::uint64_t size, CallSite site) {
-  if (!ident || !choices_.overlap) return;
+  if (!ident || !(choices_.reports() || choices_.hp == CheckChoices::HpRead::kEarly)) return;
   Area area;
   area.begin = reinterpret_cast<std::uintptr_t>(ident);
   area.size = size;
@@ -64,6 +64,8 @@ std::string PortabilityCheck::sync_text() const {
 }
 
 void PortabilityCheck::sync_entered(std::uint64_t superstep) {
+  if (choices_.hpsource)
+    for (Area& area : areas_) mark_changed(area);
   for (const HpTransfer& t : hp_) {
     if (checksum(t.memory, t.nbytes) == t.sum) continue;
     const bool put = std::strcmp(t.primitive, "bsp_hpget") != 0;
@@ -82,8 +84,26 @@ void PortabilityCheck::sync_entered(std::uint64_t superstep) {
   hp_.clear();
 }
 
+void PortabilityCheck::hpget_called(int owner, void* dst, std::uint64_t nbytes, CallSite site) {
+  hp_transfer("bsp_hpget", owner, dst, nbytes, site);
+  if (!choices_.overlap) return;
+  const auto begin = reinterpret_cast<std::uintptr_t>(dst);
+  hpgets_.push_back({begin, begin + nbytes, site});
+}
+
+WriteSite PortabilityCheck::hpget_site(std::uint64_t address, std::uint64_t nbytes) {
+  // A get through a shared area may land in pieces, one after the other.
+  while (hpget_cursor_ < hpgets_.size()) {
+    const HpgetSite& get = hpgets_[hpget_cursor_];
+    if (address >= get.begin && address + nbytes <= get.end)
+      return get.site.file ? WriteSite{get.site.file, get.site.line} : WriteSite{};
+    ++hpget_cursor_;
+  }
+  return {};
+}
+
 void PortabilityCheck::get_lands(std::uint64_t address, std::uint64_t nbytes) {
-  write_lands({-1, {}}, address, nbytes);
+  write_lands({-1, hpget_site(address, nbytes)}, address, nbytes);
 }
 
 void PortabilityCheck::put_lands(int src, std::uint64_t address, std::uint64_t nbytes,
@@ -153,8 +173,6 @@ void PortabilityCheck::forget_writers() {
   touched_.clear();
   writers_.clear();
   collisions_.clear();
-  std::erase_if(areas_, [](const Area& a) { return a.popped; });
-  last_area_ = -1;
 }
 
 const PortabilityCheck::Area* PortabilityCheck::area_of(std::uint64_t address) const {
@@ -186,7 +204,11 @@ std::string process_text(int src, const std::string& sites) {
 }  // namespace
 
 std::string PortabilityCheck::describe_writer(const Writer& by) const {
-  if (by.src < 0) return format("process %d's bsp_hpget", pid_);
+  if (by.src < 0) {
+    const std::string at = site_text(by.site);
+    return at.empty() ? format("process %d's bsp_hpget", pid_)
+                      : format("process %d's bsp_hpget (%s)", pid_, at.c_str());
+  }
   return process_text(by.src, site_text(by.site));
 }
 

@@ -46,15 +46,34 @@ class PortabilityCheck {
   // and again when the superstep ends.
   void hp_transfer(const char* primitive, int pid, const void* memory, std::uint64_t nbytes,
                    CallSite site);
+  // A bsp_hpget of this process from process `owner` into dst..+nbytes: its
+  // destination is summed (hp_transfer), and its site names it where it
+  // collides with another write (get_lands).
+  void hpget_called(int owner, void* dst, std::uint64_t nbytes, CallSite site);
+
+  // The hpget sources (hpsource): when a superstep starts, this process keeps
+  // a copy of each of its registered areas (as much memory again as they
+  // hold); when it enters the sync, it marks the bytes that differ from that
+  // copy (a bit a byte, for the areas that changed): the program's own
+  // stores, since nothing else writes here before the sync.
+  void superstep_started();
+  // Process `requester`'s bsp_hpget at `site` of this process's bytes
+  // address..+nbytes, served at this sync: reported where one of those bytes
+  // changed during the superstep.
+  void hpget_served(int requester, std::uint64_t address, std::uint64_t nbytes, WriteSite site,
+                    std::uint64_t superstep);
+  // hp:early: the bytes address..+nbytes as they were when the superstep
+  // started, or nullptr where no copy holds them all.
+  const unsigned char* start_bytes(std::uint64_t address, std::uint64_t nbytes) const;
   // Where the superstep's bsp_sync was called (before sync_entered).
   void sync_site(CallSite site) { sync_site_ = site; }
   // At the start of the sync of `superstep`: the hp transfers whose memory
   // changed since their call.
   void sync_entered(std::uint64_t superstep);
 
-  // The writes into this process's memory at one sync: the gets' destinations
-  // (written by this process), then each source's puts, each with the site
-  // of its call.
+  // The writes into this process's memory at one sync: the hpgets'
+  // destinations (written by this process, each named by its hpget_called
+  // site), then each source's puts, each with the site of its call.
   void begin_writes() { writes_.clear(); }
   void get_lands(std::uint64_t address, std::uint64_t nbytes);
   void put_lands(int src, std::uint64_t address, std::uint64_t nbytes, WriteSite site);
@@ -82,12 +101,22 @@ class PortabilityCheck {
   // A registered area of this process; while a superstep's writes land,
   // `writer` holds for each byte which write wrote it last (0: none, else its
   // index in writers_ + 1), within touched_lo..touched_hi.
+  // `start` holds its bytes as the superstep started (hpsource; empty when
+  // pushed during it), `changed` a bit for each byte that differed when the
+  // sync was entered (empty: none).
   struct Area {
     std::uint64_t begin, size;
     CallSite site;
     bool popped = false;  // popped this superstep: gone after its sync
     std::vector<std::uint32_t> writer;
     std::uint64_t touched_lo = UINT64_MAX, touched_hi = 0;
+    std::vector<unsigned char> start;
+    std::vector<std::uint64_t> changed;
+  };
+  // A bsp_hpget's destination on this process and its call site.
+  struct HpgetSite {
+    std::uint64_t begin, end;
+    CallSite site;
   };
   // A collision found in an area: two writers (with their sites), the bytes
   // between the first and the last colliding one.
@@ -110,6 +139,12 @@ class PortabilityCheck {
   };
 
   const Area* area_of(std::uint64_t address) const;
+  // The area with a start copy that holds all of address..+nbytes, or nullptr.
+  const Area* copied_area_holding(std::uint64_t address, std::uint64_t nbytes) const;
+  void mark_changed(Area& area);
+  // The site of the hpget whose destination holds address..+nbytes (the
+  // gets land in issue order).
+  WriteSite hpget_site(std::uint64_t address, std::uint64_t nbytes);
   // The area that holds all of address..+nbytes (an index in areas_), or -1.
   long area_holding(std::uint64_t address, std::uint64_t nbytes);
   void write_lands(Writer by, std::uint64_t address, std::uint64_t nbytes);
@@ -134,7 +169,10 @@ class PortabilityCheck {
   long last_area_ = -1;
   CallSite sync_site_;
   std::vector<LatePut> late_puts_;
-  std::vector<std::string> reported_;  // this superstep's findings, each reported once
+  std::vector<HpgetSite> hpgets_;  // this superstep's, in issue order
+  std::size_t hpget_cursor_ = 0;
+  std::vector<std::string> hpget_reported_;  // this sync's hpget findings, each once
+  std::vector<std::string> reported_;        // this superstep's findings, each reported once
 };
 
 // A 64-bit sum of `nbytes` at `memory` that changes when any byte does
