@@ -77,7 +77,7 @@ template <bool hp>
 template <bool hp>
 [[gnu::always_inline]] inline void put(int pid, const void* src, void* dst, int offset,
                                        int nbytes, const char* file, int line) {
-  if (superstep_put_continues(pid, src, dst, offset, nbytes)) [[likely]]
+  if (superstep_put_continues(pid, src, dst, offset, nbytes, hp)) [[likely]]
     return;
   put_after_first_tier<hp>(pid, src, dst, offset, superstep_nbytes_and_line(nbytes, line), file);
 }
