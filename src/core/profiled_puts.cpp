@@ -1,14 +1,14 @@
-// The put path while profiling or checking (watched_): what tier 3 (core/put_tier3.hpp) calls
-// instead of writing the put itself, and the runs profiling counts.
+// The put path while profiling or checking (watched_): what the API (api/put.cpp) calls instead
+// of tiers 2 and 3 (core/put_tier2.hpp, put_tier3.hpp), and the runs profiling counts.
 //
-// Check mode sees every put here, with its call site. Profiling alone takes tier 2 here too
-// (core/put_tier2.hpp, with profiled_put_max_) and counts the put it takes, so that the program's
-// inline tier 1 (superstep/detail/put_tier1.h) gets its runs while profiling too. Each such run
-// lies in the table of its opener's kind and size (superstep_put_table_of): every put it holds
-// is of that kind and size, and its puts are counted when it ends, as its bytes over that size,
-// to its process: when the next run to that process opens, and at every sync, push and pop. So
-// every put is counted exactly once, per superstep, destination and kind, and the puts of a run
-// cost no more than unprofiled ones.
+// Check mode sees every put in watched_put, with its call site. Profiling alone takes tier 2
+// (profiled_put_like_last in core/put_tier2.hpp, with profiled_put_max_) and counts the put it
+// takes, so that the program's inline tier 1 (superstep/detail/put_tier1.h) gets its runs while
+// profiling too. Each such run lies in the table of its opener's kind and size
+// (superstep_put_table_of): every put it holds is of that kind and size, and its puts are
+// counted when it ends, as its bytes over that size, to its process: when the next run to that
+// process opens, and at every sync, push and pop. So every put is counted exactly once, per
+// superstep, destination and kind, and the puts of a run cost no more than unprofiled ones.
 #include "core/put_tier2.hpp"
 #include "core/put_tier3.hpp"
 #include "core/runtime.hpp"
@@ -18,16 +18,9 @@ namespace superstep {
 
 bool Runtime::watched_put(CallSite site, int pid, const void* src, void* dst, std::uint64_t offset,
                           std::uint64_t nbytes, bool hp) {
-  const profile::Kind kind = hp ? profile::kHpput : profile::kPut;
-  // offset and nbytes are an int's (api/put.cpp); profiled_put_max_ is 0 in check mode.
-  if (small_put_to_last<true>(pid, src, dst, static_cast<int>(offset), static_cast<int>(nbytes),
-                              hp)) {
-    profile_->count(kind, pid, nbytes);
-    return true;
-  }
   const std::uint64_t remote = resolve(pid, dst, offset, nbytes);
   if (remote == 0) return false;
-  if (profile_) profile_->count(kind, pid, nbytes);
+  if (profile_) profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
   if (check_ && checked_put(site, pid, src, remote, nbytes, hp)) return true;
   write_put(pid, src, dst, remote, nbytes, hp, profiled_put_max_);
   return true;

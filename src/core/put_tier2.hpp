@@ -44,6 +44,17 @@ template <bool kProfiled>
   return true;
 }
 
+// While profiling (the API calls it where watched()): the same, counting the put it takes.
+// profiled_put_max_ is 0 in check mode: then it takes nothing.
+template <bool hp>
+[[gnu::always_inline]] inline bool Runtime::profiled_put_like_last(int pid, const void* src,
+                                                                   const void* dst, int offset,
+                                                                   int nbytes) {
+  if (!small_put_to_last<true>(pid, src, dst, offset, nbytes, hp)) return false;
+  profile_->count(hp ? profile::kHpput : profile::kPut, pid, static_cast<std::uint64_t>(nbytes));
+  return true;
+}
+
 [[gnu::always_inline]] inline bool Runtime::put_like_last(int pid, const void* src, const void* dst,
                                                           int offset, int nbytes) {
   return small_put_to_last<false>(pid, src, dst, offset, nbytes, false);

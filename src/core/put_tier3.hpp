@@ -1,11 +1,11 @@
 // Tier 3 of bsp_put and bsp_hpput: every put of at least one byte whose arguments are in range
 // (api/put.cpp checks them) and which tiers 1 and 2 did not take.
 //
-// Profiling and check mode take watched_put (core/profiled_puts.cpp) instead, which counts
-// the put, and, profiling alone, takes tier 2 there. Else looks dst up in the registry; false,
-// having done nothing, where dst + offset .. + nbytes is not registered on pid (the API then
-// reports the misuse with the call's site). Else the put is remembered for tier 2 when small,
-// and written:
+// Profiling and check mode take watched_put (core/profiled_puts.cpp) instead (api/put.cpp),
+// which counts the put, and, profiling alone, takes tier 2 there. Looks dst up in the
+// registry; false, having done nothing, where dst + offset .. + nbytes is not registered on pid
+// (the API then reports the misuse with the call's site). Else the put is remembered for tier
+// 2 when small, and written:
 //   - a large hpput between two processes that share the destination's pages (shared areas)
 //     is copied there at the sync (hpput_direct, core/shared_areas.cpp);
 //   - a put of at most Outbox::inline_max() bytes (1024) becomes a record in pid's stream, or
@@ -32,10 +32,7 @@ namespace superstep {
 
 [[gnu::always_inline]] inline bool Runtime::put(int pid, const void* src, void* dst,
                                                 std::uint64_t offset, std::uint64_t nbytes,
-                                                bool hp, CallSite site) {
-  // Profiling and check mode (BSP_PROFILE, BSP_CHECK).
-  if (watched_) [[unlikely]]
-    return watched_put(site, pid, src, dst, offset, nbytes, hp);
+                                                bool hp) {
   std::uint64_t remote = resolve(pid, dst, offset, nbytes);
   if (remote == 0) [[unlikely]]
     return false;

@@ -71,14 +71,23 @@ class Runtime {
   // where it does not apply (tier 2) or where dst + offset .. + nbytes is not registered on pid
   // (tier 3): the API then reports the misuse with its call site (unresolvable).
   bool put_like_last(int pid, const void* src, const void* dst, int offset, int nbytes);
-  // The body of tier 2: kProfiled, where profiling (not check mode) takes it from watched_put
-  // (profiled_put_max_), and then opens the runs of one kind and size it counts.
+  // The body of tier 2: kProfiled, where profiling (not check mode) takes it in
+  // profiled_put_like_last (profiled_put_max_), and then opens the runs of one kind and size it
+  // counts.
   template <bool kProfiled>
   bool small_put_to_last(int pid, const void* src, const void* dst, int offset, int nbytes,
                          bool hp);
-  // site: the caller's file and line, read only by check mode (BSP_CHECK).
   bool put(int pid, const void* src, void* dst, std::uint64_t offset, std::uint64_t nbytes,
-           bool hp, CallSite site = {});
+           bool hp);
+  // While profiling or checking (watched()), the API takes these instead of put_like_last and
+  // put() (core/profiled_puts.cpp): tier 2 where profiling alone is on, the put counted (false,
+  // having done nothing, where it does not apply: always in check mode); then the put counted,
+  // what check mode needs noted, with the caller's file and line (false where the put does not
+  // resolve, as put()).
+  template <bool hp>
+  bool profiled_put_like_last(int pid, const void* src, const void* dst, int offset, int nbytes);
+  bool watched_put(CallSite site, int pid, const void* src, void* dst, std::uint64_t offset,
+                   std::uint64_t nbytes, bool hp);
   // A get whose arguments are in range; false (nothing done) where src + offset .. + nbytes
   // is not registered on pid.
   bool get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes,
@@ -166,11 +175,6 @@ class Runtime {
     std::uint64_t nbytes;
   };
 
-  // What put() does when profiling or checking (watched_): tier 2 where profiling alone is on,
-  // the put counted, what check mode needs noted (core/profiled_puts.cpp). False where the put
-  // does not resolve, as put().
-  [[gnu::noinline]] bool watched_put(CallSite site, int pid, const void* src, void* dst,
-                                     std::uint64_t offset, std::uint64_t nbytes, bool hp);
   // Check mode's part of watched_put (check/checked_sync.cpp); true when it has made the put.
   bool checked_put(CallSite site, int pid, const void* src, std::uint64_t remote,
                    std::uint64_t nbytes, bool hp);
