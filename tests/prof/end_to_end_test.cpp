@@ -139,10 +139,16 @@ Edges put_edges_in(const std::string& file) {
   return edges;
 }
 
-void check_put_runs(const std::string& env, int p) {
+// Runs put_runs.c on p processes with `env` set, through bsprun, or under MPI where mpirun is
+// given, and holds its profile to put_runs_expected.
+void check_put_runs(const std::string& env, int p, const std::string& mpirun = "") {
   const std::string file = temp_file("put_runs" + std::to_string(p));
-  auto r = run_command(env + " " + std::string(BSPRUN) + " -n " + std::to_string(p) +
-                       " --profile " + file + " " + PUT_RUNS);
+  const std::string launch =
+      mpirun.empty() ? env + " " + BSPRUN + " -n " + std::to_string(p) + " --profile " + file
+                     : "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 " + env +
+                           " BSP_PROFILE=" + file + " " + mpirun + " -n " + std::to_string(p) +
+                           " --oversubscribe";
+  auto r = run_command(launch + " " + PUT_RUNS);
   ASSERT_EQ(r.status, 0) << r.output;
   const Edges got = put_edges_in(file), want = put_runs_expected(p);
   for (const auto& [key, value] : want) {
@@ -172,6 +178,12 @@ TEST(EndToEnd, PutRunsAreCountedExactly) {
 
 // Check mode, which sees every put on the library's path, counts them the same.
 TEST(EndToEnd, PutRunsAreCountedTheSameInCheckMode) { check_put_runs("BSP_CHECK=1", 2); }
+
+// The same on the MPI engine, whose outbox lays its runs out the same way.
+TEST(EndToEnd, PutRunsAreCountedExactlyUnderMpi) {
+  if (std::string(MPIRUN).empty()) GTEST_SKIP() << "the MPI engine is not built";
+  check_put_runs("", 2, MPIRUN);
+}
 
 }  // namespace
 }  // namespace bspprof
