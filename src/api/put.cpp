@@ -9,7 +9,9 @@
 //      run that tier 1 extends.
 //   3. core/put_tier3.hpp: any other put whose arguments are in range (checked here): the
 //      registry lookup, then a record in the stream (at most 1024 bytes, messaging/outbox.hpp)
-//      or a large put staged (messaging/outbox_large_puts.cpp).
+//      or a large put staged (messaging/outbox_large_puts.cpp). While profiling or checking,
+//      core/profiled_puts.cpp instead, which counts the put, and, profiling alone, takes
+//      tier 2 there.
 //
 // No tier reports a misuse: each returns having done nothing, and drma_misuse (api/misuse.cpp)
 // names the first bad argument, with the caller's file and line where bsp.h's macros (bsp_put() is
@@ -46,20 +48,34 @@ constexpr int line_of(std::uint64_t nbytes_and_line) {
 }
 
 // Tier 3, and the report of a misuse, the only reader of file and line. Out of line, so that
-// tier 2 before it touches neither them nor the registers this one needs.
-template <bool hp>
+// tier 2 before it touches neither them nor the registers this one needs. watched: profiling
+// or check mode is on, and Runtime::watched_put (core/profiled_puts.cpp) takes the put.
+template <bool hp, bool watched>
 [[gnu::noinline]] void put_tier3(int pid, const void* src, void* dst, int offset,
                                  std::uint64_t nbytes_and_line, const char* file) {
   Runtime* rt = Runtime::active();
   const int nbytes = nbytes_of(nbytes_and_line);
+  const auto at = static_cast<std::uint64_t>(offset), n = static_cast<std::uint64_t>(nbytes);
+  const superstep::CallSite site{file, line_of(nbytes_and_line)};
   // §3.2.4 note 4: a communication of zero bytes does nothing (and checks no registration).
   if (in_range(rt, pid, src, dst, offset, nbytes) &&
-      (nbytes == 0 || rt->put(pid, src, dst, static_cast<std::uint64_t>(offset),
-                              static_cast<std::uint64_t>(nbytes), hp,
-                              {file, line_of(nbytes_and_line)}))) [[likely]]
+      (nbytes == 0 || (watched ? rt->watched_put(site, pid, src, dst, at, n, hp)
+                               : rt->put(pid, src, dst, at, n, hp)))) [[likely]]
     return;
   drma_misuse({hp ? "bsp_hpput" : "bsp_put", file, line_of(nbytes_and_line)}, pid, src, dst,
               offset, nbytes, dst);
+}
+
+// Tiers 2 and 3 while profiling or checking: tier 2 where profiling alone is on, which counts
+// the put it takes (core/profiled_puts.cpp), else tier 3's watched form. Out of line, as tier 3,
+// and apart from it, so that the profiled tier 2 does not pay for tier 3's registers.
+template <bool hp>
+[[gnu::noinline]] void put_watched(int pid, const void* src, void* dst, int offset,
+                                   std::uint64_t nbytes_and_line, const char* file) {
+  if (Runtime::active()->profiled_put_like_last<hp>(pid, src, dst, offset,
+                                                    nbytes_of(nbytes_and_line)))
+    return;
+  put_tier3<hp, true>(pid, src, dst, offset, nbytes_and_line, file);
 }
 
 // Tiers 2 and 3.
@@ -70,14 +86,18 @@ template <bool hp>
   Runtime* rt = Runtime::active();
   if (rt && rt->put_like_last(pid, src, dst, offset, nbytes_of(nbytes_and_line))) [[likely]]
     return;
-  put_tier3<hp>(pid, src, dst, offset, nbytes_and_line, file);
+  // Profiling and check mode (BSP_PROFILE, BSP_CHECK): the one branch they take on this path.
+  if (rt && rt->watched()) [[unlikely]]
+    put_watched<hp>(pid, src, dst, offset, nbytes_and_line, file);
+  else
+    put_tier3<hp, false>(pid, src, dst, offset, nbytes_and_line, file);
 }
 
 // A whole put, from tier 1 on, as the library's own bsp_put and bsp_hpput take it.
 template <bool hp>
 [[gnu::always_inline]] inline void put(int pid, const void* src, void* dst, int offset,
                                        int nbytes, const char* file, int line) {
-  if (superstep_put_continues(pid, src, dst, offset, nbytes)) [[likely]]
+  if (superstep_put_continues(pid, src, dst, offset, nbytes, hp)) [[likely]]
     return;
   put_after_first_tier<hp>(pid, src, dst, offset, superstep_nbytes_and_line(nbytes, line), file);
 }

@@ -1,9 +1,11 @@
 // Tier 3 of bsp_put and bsp_hpput: every put of at least one byte whose arguments are in range
 // (api/put.cpp checks them) and which tiers 1 and 2 did not take.
 //
-// Looks dst up in the registry; false, having done nothing, where dst + offset .. + nbytes is
-// not registered on pid (the API then reports the misuse with the call's site). Else the put
-// is counted when profiling, remembered for tier 2 when small, and written:
+// Profiling and check mode take watched_put (core/profiled_puts.cpp) instead (api/put.cpp),
+// which counts the put, and, profiling alone, takes tier 2 there. Looks dst up in the
+// registry; false, having done nothing, where dst + offset .. + nbytes is not registered on pid
+// (the API then reports the misuse with the call's site). Else the put is remembered for tier
+// 2 when small, and written:
 //   - a large hpput between two processes that share the destination's pages (shared areas)
 //     is copied there at the sync (hpput_direct, core/shared_areas.cpp);
 //   - a put of at most Outbox::inline_max() bytes (1024) becomes a record in pid's stream, or
@@ -16,24 +18,25 @@
 
 namespace superstep {
 
-[[gnu::always_inline]] inline bool Runtime::put(int pid, const void* src, void* dst,
-                                                std::uint64_t offset, std::uint64_t nbytes,
-                                                bool hp, CallSite site) {
-  std::uint64_t remote = resolve(pid, dst, offset, nbytes);
-  if (remote == 0) [[unlikely]]
-    return false;
-  // Profiling and check mode (BSP_PROFILE, BSP_CHECK): count the put, note what check mode
-  // needs; true when check mode has made the put itself (an hpput landing early).
-  if (watched_) [[unlikely]]
-    if (watched_put(hp ? "bsp_hpput" : "bsp_put", site, pid, src, remote, nbytes, hp))
-      return true;
-  if (nbytes <= fast_put_max_) [[likely]]
+[[gnu::always_inline]] inline void Runtime::write_put(int pid, const void* src, const void* dst,
+                                                      std::uint64_t remote, std::uint64_t nbytes,
+                                                      bool hp, std::uint32_t remember_max) {
+  if (nbytes <= remember_max) [[likely]]
     remember_put(pid, dst);
   Outbox& out = outbox_[parity_];
   if (!hp)
     out.put(pid, remote, src, nbytes);
   else if (nbytes < shared_area_min_ || pid == pid_ || !hpput_direct(pid, dst, remote, src, nbytes))
     out.hpput(pid_, pid, remote, src, nbytes);
+}
+
+[[gnu::always_inline]] inline bool Runtime::put(int pid, const void* src, void* dst,
+                                                std::uint64_t offset, std::uint64_t nbytes,
+                                                bool hp) {
+  std::uint64_t remote = resolve(pid, dst, offset, nbytes);
+  if (remote == 0) [[unlikely]]
+    return false;
+  write_put(pid, src, dst, remote, nbytes, hp, fast_put_max_);
   return true;
 }
 

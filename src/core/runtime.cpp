@@ -13,7 +13,7 @@
 
 // What the inline first tiers of bsp_put, bsp_send and bsp_move read
 // (superstep/detail/inline_paths.h, which declares them extern "C").
-superstep_put_table superstep_put_runs = {nullptr, 0};
+superstep_put_table superstep_put_runs = {};
 superstep_send_table superstep_send_windows = {nullptr, 0};
 superstep_queue_state* superstep_queue = nullptr;
 
@@ -87,12 +87,27 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
   watched_ = profile_ || check_;
   set_tagsize_now(0);
   last_put_.resize(nprocs_);
-  put_runs_.resize(nprocs_);
   send_windows_.resize(nprocs_);
-  // Profiling and checking see every put: no inline tier takes one.
-  if (!watched_)
-    fast_put_max_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-        {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
+  const auto small_put_max = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+      {LastPut::kMaxBytes, outbox_[0].inline_max(), shared_area_min_ - 1}));
+  // Check mode sees every put (its site): no inline tier takes one. Profiling takes tier 2 in
+  // watched_put, where it counts each put, and keeps a table of runs per kind and size, whose
+  // puts it counts when each run ends (core/profiled_puts.cpp).
+  if (!watched_) {
+    fast_put_max_ = small_put_max;
+  } else if (!check_) {
+    profiled_put_max_ = small_put_max;
+    profiled_runs_.resize(nprocs_);
+  }
+  put_runs_.resize(static_cast<std::size_t>(nprocs_) * (profiled_put_max_ ? 4 : 1));
+}
+
+superstep_put_table Runtime::put_table() {
+  superstep_put_table table{{}, static_cast<unsigned>(nprocs_)};
+  for (int k = 0; k < 4; ++k)
+    table.runs[k] =
+        put_runs_.data() + (profiled_put_max_ ? static_cast<std::size_t>(k) * nprocs_ : 0);
+  return table;
 }
 
 void Runtime::remember_put(int pid, const void* ident) {
@@ -115,7 +130,11 @@ void Runtime::open_put_run(int pid, const void* ident, std::uint64_t end, std::u
   // Only where every put it may take is a small one (fast_put_max_ may be
   // lower where puts become bulk messages early), and only up to the area's end.
   if (fast_put_max_ < LastPut::kMaxBytes) return;
-  PutRun& run = put_runs_[pid];
+  open_run_in(put_runs_[pid], pid, ident, end, size);
+}
+
+void Runtime::open_run_in(PutRun& run, int pid, const void* ident, std::uint64_t end,
+                          std::uint64_t size) {
   run.ident = ident;
   run.next_offset = static_cast<std::uint32_t>(end);
   outbox_[parity_].open_run(pid, run.run, size - end);
@@ -143,7 +162,7 @@ void Runtime::begin(int nprocs) {
   active_ = g_runtime.get();
   // What the inline first tiers read, published for the active runtime only.
   Runtime& rt = *active_;
-  superstep_put_runs = {rt.put_runs_.data(), static_cast<unsigned>(rt.nprocs_)};
+  superstep_put_runs = rt.put_table();
   superstep_send_windows = {rt.send_windows_.data(), static_cast<unsigned>(rt.nprocs_)};
   superstep_queue = rt.queue_.state();
 }
@@ -198,8 +217,10 @@ void Runtime::unresolvable(const Call& call, int pid, const void* ident, std::ui
 }
 
 void Runtime::push_reg(const void* ident, std::uint64_t size, CallSite site) {
-  if (profile_) [[unlikely]]
+  if (profile_) [[unlikely]] {
     profile_->push_reg();
+    close_profiled_runs();
+  }
   if (check_) [[unlikely]]
     check_->registered(ident, size, site);
   forget_puts();
@@ -208,8 +229,10 @@ void Runtime::push_reg(const void* ident, std::uint64_t size, CallSite site) {
 }
 
 void Runtime::pop_reg(const void* ident) {
-  if (profile_) [[unlikely]]
+  if (profile_) [[unlikely]] {
     profile_->pop_reg();
+    close_profiled_runs();
+  }
   forget_puts();
   if (check_) [[unlikely]]
     check_->unregistered(ident);

@@ -71,9 +71,23 @@ class Runtime {
   // where it does not apply (tier 2) or where dst + offset .. + nbytes is not registered on pid
   // (tier 3): the API then reports the misuse with its call site (unresolvable).
   bool put_like_last(int pid, const void* src, const void* dst, int offset, int nbytes);
-  // site: the caller's file and line, read only by check mode (BSP_CHECK).
+  // The body of tier 2: kProfiled, where profiling (not check mode) takes it in
+  // profiled_put_like_last (profiled_put_max_), and then opens the runs of one kind and size it
+  // counts.
+  template <bool kProfiled>
+  bool small_put_to_last(int pid, const void* src, const void* dst, int offset, int nbytes,
+                         bool hp);
   bool put(int pid, const void* src, void* dst, std::uint64_t offset, std::uint64_t nbytes,
-           bool hp, CallSite site = {});
+           bool hp);
+  // While profiling or checking (watched()), the API takes these instead of put_like_last and
+  // put() (core/profiled_puts.cpp): tier 2 where profiling alone is on, the put counted (false,
+  // having done nothing, where it does not apply: always in check mode); then the put counted,
+  // what check mode needs noted, with the caller's file and line (false where the put does not
+  // resolve, as put()).
+  template <bool hp>
+  bool profiled_put_like_last(int pid, const void* src, const void* dst, int offset, int nbytes);
+  bool watched_put(CallSite site, int pid, const void* src, void* dst, std::uint64_t offset,
+                   std::uint64_t nbytes, bool hp);
   // A get whose arguments are in range; false (nothing done) where src + offset .. + nbytes
   // is not registered on pid.
   bool get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes,
@@ -161,11 +175,13 @@ class Runtime {
     std::uint64_t nbytes;
   };
 
-  // What put() does when profiling or checking (watched_): count the call,
-  // note what check mode needs. True: watched_put has made the put.
-  [[gnu::noinline]] bool watched_put(const char* primitive, CallSite site, int pid,
-                                     const void* src, std::uint64_t remote, std::uint64_t nbytes,
-                                     bool hp);
+  // Check mode's part of watched_put (check/checked_sync.cpp); true when it has made the put.
+  bool checked_put(CallSite site, int pid, const void* src, std::uint64_t remote,
+                   std::uint64_t nbytes, bool hp);
+  // The end of tier 3: a resolved put written to the outbox, remembered for tier 2 when it has
+  // at most remember_max bytes.
+  void write_put(int pid, const void* src, const void* dst, std::uint64_t remote,
+                 std::uint64_t nbytes, bool hp, std::uint32_t remember_max);
   // Check mode: the kPutSite record of the put to pid that comes next.
   void put_site(int pid, CallSite site);
   void watched_sync_entered();
@@ -200,6 +216,19 @@ class Runtime {
   // Opens the run that the first tier extends: puts into `ident` on pid
   // from offset `end` on, into an area of `size` bytes there.
   void open_put_run(int pid, const void* ident, std::uint64_t end, std::uint64_t size);
+  // The same in `run`, whichever table it is in.
+  using PutRun = superstep_put_run;
+  void open_run_in(PutRun& run, int pid, const void* ident, std::uint64_t end, std::uint64_t size);
+  // Profiling: the same for a put of nbytes (hp: an hpput), in the table of its kind and size,
+  // after counting the run it ends; close_profiled_run counts the puts of pid's run (its bytes
+  // over its element size) and ends it, close_profiled_runs every process's (at every sync,
+  // push and pop, before forget_puts). core/profiled_puts.cpp.
+  void open_profiled_run(int pid, const void* ident, std::uint64_t end, std::uint64_t size,
+                         int nbytes, bool hp);
+  void close_profiled_run(int pid);
+  void close_profiled_runs();
+  // superstep_put_runs for this runtime (four tables, one unless profiling takes runs).
+  superstep_put_table put_table();
   // Keeps what put_like_last needs of the registration `ident` resolves to on
   // pid (resolved already); forget_puts() drops it all, at every sync and
   // every push or pop, where what an address resolves to may change.
@@ -306,7 +335,7 @@ class Runtime {
   // resolved (ident nullptr: none), where it starts and how large it is
   // there; the destinations remembered this superstep; and the largest put
   // the fast path takes: every put up to it is copied into the stream at the
-  // call, hpputs too (0 when profiling: every put is counted by put()).
+  // call, hpputs too (0 when profiling or checking: see profiled_put_max_).
   struct LastPut {
     // The largest put the fast path takes: element-sized transfers (a double,
     // a complex double), where the cost of the call is all there is.
@@ -321,14 +350,26 @@ class Runtime {
   // into `ident` must start to continue it. Published in superstep_put_runs
   // while this runtime is active; never resized after bsp_begin: programs and
   // the outbox's lanes point at the runs.
-  using PutRun = superstep_put_run;
+  // Profiling (profiled_put_max_ != 0) keeps four tables of nprocs runs each, one per kind and
+  // size (superstep_put_table_of), so that a run's puts are of one kind and size; else one.
   std::vector<PutRun> put_runs_;
+  // Profiling: per process, the run open_profiled_run opened last (run nullptr: none or
+  // counted), where it began and what it holds.
+  struct ProfiledRun {
+    PutRun* run = nullptr;
+    const char* opened_at = nullptr;
+    std::uint32_t nbytes = 0;
+    bool hp = false;
+  };
+  std::vector<ProfiledRun> profiled_runs_;
   // The first tier of bsp_send (superstep_send_fits): per process, the window
   // of its stream that the last send there opened; published in
   // superstep_send_windows, never resized after bsp_begin.
   std::vector<Outbox::SendWindow> send_windows_;
   std::vector<int> remembered_;
   std::uint32_t fast_put_max_ = 0;
+  // The same for profiling without check mode, where watched_put takes tier 2 (0 otherwise).
+  std::uint32_t profiled_put_max_ = 0;
 
   std::vector<GetRequest> gets_;
   bool answered_gets_ = false;  // some of gets_ is answered by its owner
@@ -374,7 +415,7 @@ class Runtime {
   std::unique_ptr<profile::Recorder> profile_;  // null unless BSP_PROFILE is set
   std::unique_ptr<PortabilityCheck> check_;     // null unless BSP_CHECK or BSP_CHECK_ORDER is set
   // Whether profiling or checking is on: the one branch the hot paths take
-  // for both (they leave the inline tiers: see fast_put_max_).
+  // for both (tier 2 is left to watched_put: see fast_put_max_).
   bool watched_ = false;
 };
 

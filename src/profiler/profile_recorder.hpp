@@ -28,7 +28,7 @@ class Recorder {
   static std::unique_ptr<Recorder> start_if_asked(Engine& engine);
 
   // A request to (put, hpput, send) or from (get, hpget) process `partner`.
-  void count(Kind kind, int partner, std::uint64_t nbytes) {
+  [[gnu::always_inline]] void count(Kind kind, int partner, std::uint64_t nbytes) {
     Counter& c = counters_[static_cast<std::size_t>(partner) * kKinds + kind];
     if (c.count++ == 0) touched_.push_back(static_cast<std::uint32_t>(partner * kKinds + kind));
     c.bytes += nbytes;

@@ -5,7 +5,11 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 
 #include "profile.hpp"
 #include "run_command.hpp"
@@ -84,6 +88,101 @@ TEST(EndToEnd, ProcessThatDiesLeavesAnIncompleteProfile) {
   EXPECT_FALSE(prof.complete);
   EXPECT_GE(prof.steps.size(), 2u);
   std::remove(file.c_str());
+}
+
+// What put_runs.c puts (see there), per superstep, source, destination and kind: the
+// messages and their bytes. N = 1000.
+using EdgeKey = std::tuple<int, int, int, std::string>;      // superstep, from, to, kind
+using Edges = std::map<EdgeKey, std::pair<double, double>>;  // bytes, count
+
+Edges put_runs_expected(int p) {
+  constexpr int n = 1000;
+  Edges edges;
+  auto add = [&](int s, int from, int to, const char* kind, double count, double bytes) {
+    auto& e = edges[{s, from, to, kind}];
+    e.first += bytes;
+    e.second += count;
+  };
+  for (int me = 0; me < p; ++me) {
+    const int next = (me + 1) % p, prev = (me + p - 1) % p;
+    add(1, me, next, "put", n, 8.0 * n);                                // A, one run
+    add(1, me, next, "put", n / 2, 16.0 * n / 2);                       // B, a run of 16-byte puts
+    add(1, me, next, "put", n / 2, 16.0 * n / 2);                       // B, strided
+    add(1, me, prev, "hpput", n, 8.0 * n);                              // H
+    add(1, me, next, "put", n / 4, 8.0 * n / 4);                        // M, alternating with...
+    add(1, me, next, "hpput", n / 4, 8.0 * n / 4);                      // ...hpputs
+    add(1, me, next, "put", n / 2, (8 + 16 + 8 + 4 + 16) * n / 10.0);   // M, mixed sizes
+    for (int i = 0; i < n; ++i) add(1, me, (me + i) % p, "put", 1, 8);  // C, dealt cyclically
+    add(2, me, next, "put", n, 8.0 * n);
+    add(3, me, next, "put", 2 * n, 16.0 * n);  // a push in between
+    add(4, me, next, "put", n, 8.0 * n);       // a pop in between
+  }
+  return edges;
+}
+
+// The edges a profile file holds for puts and hpputs, read straight from its JSON.
+Edges put_edges_in(const std::string& file) {
+  std::ifstream in(file);
+  nlohmann::json prof = nlohmann::json::parse(in);
+  Edges edges;
+  for (const auto& process : prof["processes"]) {
+    const int from = process["pid"];
+    for (const auto& step : process["supersteps"])
+      for (const auto& edge : step["edges"]) {
+        const std::string kind = edge[1];
+        if (kind != "put" && kind != "hpput") continue;
+        auto& e = edges[{step["s"].get<int>(), from, edge[0].get<int>(), kind}];
+        e.first += edge[2].get<double>();
+        e.second += edge[3].get<double>();
+      }
+  }
+  return edges;
+}
+
+// Runs put_runs.c on p processes with `env` set, through bsprun, or under MPI where mpirun is
+// given, and holds its profile to put_runs_expected.
+void check_put_runs(const std::string& env, int p, const std::string& mpirun = "") {
+  const std::string file = temp_file("put_runs" + std::to_string(p));
+  const std::string launch =
+      mpirun.empty() ? env + " " + BSPRUN + " -n " + std::to_string(p) + " --profile " + file
+                     : "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 " + env +
+                           " BSP_PROFILE=" + file + " " + mpirun + " -n " + std::to_string(p) +
+                           " --oversubscribe";
+  auto r = run_command(launch + " " + PUT_RUNS);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const Edges got = put_edges_in(file), want = put_runs_expected(p);
+  for (const auto& [key, value] : want) {
+    const auto& [s, from, to, kind] = key;
+    auto it = got.find(key);
+    ASSERT_NE(it, got.end()) << "no " << kind << " edge " << from << " -> " << to
+                             << " in superstep " << s << " at p = " << p;
+    EXPECT_EQ(it->second.first, value.first)
+        << kind << " bytes " << from << " -> " << to << ", superstep " << s << ", p = " << p;
+    EXPECT_EQ(it->second.second, value.second)
+        << kind << " count " << from << " -> " << to << ", superstep " << s << ", p = " << p;
+  }
+  EXPECT_EQ(got.size(), want.size()) << "edges the program did not make, p = " << p;
+  Profile prof = load_profile(file);
+  ASSERT_EQ(prof.steps.size(), 6u);
+  EXPECT_EQ(prof.steps[3].procs[0].pushes, 1);
+  EXPECT_EQ(prof.steps[4].procs[0].pops, 1);
+  std::remove(file.c_str());
+}
+
+// Runs of 8- and 16-byte puts, which the program's inline tier continues with no call while
+// profiling too, are counted exactly: per superstep, destination and kind, with runs broken
+// by syncs, pushes, pops, puts of other sizes and kinds, and puts to other processes.
+TEST(EndToEnd, PutRunsAreCountedExactly) {
+  for (int p : {1, 2, 3}) check_put_runs("", p);
+}
+
+// Check mode, which sees every put on the library's path, counts them the same.
+TEST(EndToEnd, PutRunsAreCountedTheSameInCheckMode) { check_put_runs("BSP_CHECK=1", 2); }
+
+// The same on the MPI engine, whose outbox lays its runs out the same way.
+TEST(EndToEnd, PutRunsAreCountedExactlyUnderMpi) {
+  if (std::string(MPIRUN).empty()) GTEST_SKIP() << "the MPI engine is not built";
+  check_put_runs("", 2, MPIRUN);
 }
 
 }  // namespace

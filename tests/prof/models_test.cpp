@@ -81,6 +81,26 @@ TEST(Models, CommunicationWithItselfIsNotAnHRelation) {
   EXPECT_DOUBLE_EQ(prof.steps[0].procs[0].self_bytes, 400.0);
 }
 
+// What the sync copies to the process itself costs g_self a word in every model: a process
+// puts 100,000 8-byte elements to itself (200,000 words) after 100 us of work; with
+// g_self = 0.5 ns/word the copies cost 100 us, so BSP predicts 100 + 100 + l = 205 us, BSPWB
+// and MPM 100 + 100 + L = 202 us. Without g_self, the work and l alone.
+TEST(Models, PutsToItselfCostGSelfAWord) {
+  const Profile prof =
+      parse_profile(profile_text({{{1e-4, {{0, "put", 800000, 100000}}}}}), "to itself");
+  Params par{1e-9, 5e-6, 2e-6, HOperator::kMax, "test", {}};
+  par.g_self = 0.5e-9;
+  const StepPrediction sp = predict(prof, par).steps[0];
+  EXPECT_DOUBLE_EQ(sp.h, 0.0);
+  EXPECT_NEAR(sp.self_cost, 100e-6, 1e-15);
+  EXPECT_NEAR(sp.bsp, 205e-6, 1e-15);
+  EXPECT_NEAR(sp.bspwb, 202e-6, 1e-15);
+  EXPECT_NEAR(sp.mpm, 202e-6, 1e-15);
+  EXPECT_EQ(judge_step(sp, par).dominant, Term::kWork);
+  par.g_self = 0;
+  EXPECT_NEAR(predict(prof, par).steps[0].bsp, 105e-6, 1e-15);
+}
+
 TEST(Models, MpmFollowsOnlyIncomingPartners) {
   // Process 1 computes 10 s but sends nothing; process 0 computes 1 s and
   // receives from nobody: MPM lets 0 finish at 1 + L, BSPWB waits for 1.

@@ -73,5 +73,18 @@ TEST(Params, TakesOInFullWithoutTheSyncsPartAndNothingWithoutAFit) {
   EXPECT_EQ(par.source.find("o per message"), std::string::npos);
 }
 
+// g_self is the cyclic shift's slope at p = 1 (where every process puts to itself), at every
+// p; 0 where p = 1 was not measured.
+TEST(Params, TakesGSelfFromTheLocalShiftAtOneProcess) {
+  const ProbeFile file(bspprobe::testing::synthetic_result({1, 2}));
+  for (int p : {1, 2}) {
+    const Params par = params_from_probe(file.path(), p, HOperator::kMax);
+    EXPECT_NEAR(par.g_self, bspprobe::testing::synthetic_g("local", 1), 1e-18) << "p = " << p;
+    EXPECT_NE(par.source.find("g_self"), std::string::npos);
+  }
+  const ProbeFile without_one(bspprobe::testing::synthetic_result({2}));
+  EXPECT_EQ(params_from_probe(without_one.path(), 2, HOperator::kMax).g_self, 0);
+}
+
 }  // namespace
 }  // namespace bspprof

@@ -20,8 +20,12 @@ double message_cost(const ProcessStep& p, const Params& par) {
   return par.op == HOperator::kMax ? std::max(in, out) : in + out;
 }
 
+double self_cost(const ProcessStep& p, const Params& par) {
+  return par.g_self * p.self_bytes / kWordBytes;
+}
+
 double comm_cost(const ProcessStep& p, const Params& par) {
-  return par.g * h_of(p, par.op) + message_cost(p, par);
+  return par.g * h_of(p, par.op) + message_cost(p, par) + self_cost(p, par);
 }
 
 namespace {
@@ -70,9 +74,11 @@ Prediction predict(const Profile& prof, const Params& par) {
     const std::vector<ProcessStep>& procs = prof.steps[s].procs;
     StepPrediction& sp = pred.steps[s];
     // BSP: the h-relation and the messages at their maxima over processes.
-    for (const ProcessStep& q : procs)
+    for (const ProcessStep& q : procs) {
       sp.message_cost = std::max(sp.message_cost, message_cost(q, par));
-    sp.bsp = sp.W + par.g * sp.h + sp.message_cost + par.l;
+      sp.self_cost = std::max(sp.self_cost, self_cost(q, par));
+    }
+    sp.bsp = sp.W + par.g * sp.h + sp.message_cost + sp.self_cost + par.l;
     double comm = 0;
     for (const ProcessStep& q : procs) comm = std::max(comm, comm_cost(q, par) + par.L);
     sp.bspwb = sp.W + comm;

@@ -10,6 +10,8 @@
 // same out), after Juurlink and Wijshoff ("A quantitative comparison of
 // parallel computation models", 1998), who charge an h-relation of small
 // packets more than one of large, and the Oxford toolset's n_half.
+// A process's puts to itself are no part of h, but the sync copies them into place: each
+// model charges them g_self a word (self_cost), a process's own copies beside its g h.
 #pragma once
 
 #include <array>
@@ -36,6 +38,9 @@ struct Params {
   // Seconds per message by kind (kKindNames: put, hpput, get, hpget, send);
   // all zero where the per-message cost was not measured.
   std::array<double, kKinds> o{};
+  // Seconds per word a process puts to itself, which the sync copies into place: bspprobe's
+  // g_local at p = 1, where every process puts to itself; 0 where it was not measured.
+  double g_self = 0;
 };
 
 // A process's h-relation in one superstep, in words.
@@ -43,7 +48,9 @@ double h_of(const ProcessStep& p, HOperator op);
 // A process's message cost in one superstep, seconds: o_k times its messages
 // of each kind, in @ out.
 double message_cost(const ProcessStep& p, const Params& params);
-// What a process's communication costs beyond the start-up: g h + o m.
+// A process's copies to itself in one superstep, seconds: g_self times its self words.
+double self_cost(const ProcessStep& p, const Params& params);
+// What a process's communication costs beyond the start-up: g h + o m + its self copies.
 double comm_cost(const ProcessStep& p, const Params& params);
 
 // Per superstep: what was measured, and what each model predicts.
@@ -54,6 +61,7 @@ struct StepPrediction {
   double h = 0;             // max h, words
   double messages = 0;      // max messages (in @ out, all kinds), for the report
   double message_cost = 0;  // max over processes of o m, seconds (0 without parameters)
+  double self_cost = 0;     // max over processes of g_self self words, seconds (likewise)
   double bsp = 0, bspwb = 0, mpm = 0;
 };
 

@@ -104,6 +104,20 @@ void take_message_costs(const Json& entry, Params& par) {
   }
 }
 
+// g_self, what the sync spends on a word a process puts to itself: the slope of the cyclic
+// shift at p = 1, where every process puts to itself only. Left 0 where p = 1 was not measured.
+void take_self_cost(const Json& root, Params& par) {
+  for (const Json& e : root["per_p"]) {
+    if (e["p"].get<int>() != 1 || !e["g_local"].is_object()) continue;
+    par.g_self = std::max(0.0, e["g_local"]["slope"].get<double>());
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "; g_self %.3g ns/word (g_local at p = 1) for puts to oneself",
+                  par.g_self * 1e9);
+    par.source += buf;
+    return;
+  }
+}
+
 }  // namespace
 
 Params params_from_probe(const std::string& file, int p, std::optional<HOperator> op) {
@@ -153,6 +167,7 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
   }
   par.source = buf;
   take_message_costs(entry, par);
+  take_self_cost(root, par);
   // A fitted start-up below zero is noise around a start-up too small to
   // measure; a negative cost would make the models predict negative times.
   if (par.L < 0 || par.l < 0) {

@@ -148,6 +148,7 @@ Json params_json(const Assessment& a) {
   Json o = Json::object();
   for (int k = 0; k < kKinds; ++k) o[kKindNames[k]] = a.params->o[k];
   p["o"] = o;
+  p["g_self"] = a.params->g_self;
   p["h_operator"] = name_of(a.params->op);
   p["source"] = a.params->source;
   p["notes"] = a.params->notes;
@@ -209,6 +210,7 @@ Json steps_json(const Assessment& a) {
       j["bspwb"] = sp.bspwb;
       j["mpm"] = sp.mpm;
       j["message_cost"] = sp.message_cost;
+      j["self_cost"] = sp.self_cost;
       const StepVerdict v = judge_step(sp, *a.params);
       j["off"] = v.off;
       j["dominant_term"] = name_of(v.dominant);

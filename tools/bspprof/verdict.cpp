@@ -28,7 +28,8 @@ StepVerdict judge_step(const StepPrediction& sp, const Params& par) {
   StepVerdict v;
   v.seconds[static_cast<int>(Term::kWork)] = sp.mean_w;
   v.seconds[static_cast<int>(Term::kImbalance)] = sp.W - sp.mean_w;
-  v.seconds[static_cast<int>(Term::kWords)] = par.g * sp.h;
+  // The words a process copies to itself at the sync are words too.
+  v.seconds[static_cast<int>(Term::kWords)] = par.g * sp.h + sp.self_cost;
   v.seconds[static_cast<int>(Term::kMessages)] = sp.message_cost;
   v.seconds[static_cast<int>(Term::kLatency)] = par.l;
   v.seconds[static_cast<int>(Term::kBeyond)] = std::max(0.0, sp.measured - sp.bsp);

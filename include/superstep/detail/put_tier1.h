@@ -8,9 +8,13 @@
  * ended, while the run has room. Its bytes are then copied to the run's end and nothing else
  * happens: no call. The library opens a run (tier 2, after a small put that was appended to a
  * record there) and ends it (at the next put that does not continue it to that process, and
- * at every sync, push and pop). Every other put calls superstep_put_after_first_tier, the
- * library's tiers 2 and 3 (src/api/put.cpp maps them) with the caller's file and line, which
- * are constants in the program and which the library reads only to report a misuse.
+ * at every sync, push and pop). The runs are looked up in one of four tables, by the put's
+ * kind and size (both constants in the program, so that choosing costs nothing): all four are
+ * one table, shared by 8- and 16-byte puts and hpputs, unless profiling is on, where each run
+ * holds puts of one kind and size, and the library counts them when the run ends. Every other
+ * put calls superstep_put_after_first_tier, the library's tiers 2 and 3 (src/api/put.cpp maps
+ * them) with the caller's file and line, which are constants in the program and which the
+ * library reads only to report a misuse.
  */
 #ifndef SUPERSTEP_PUT_TIER1_H
 #define SUPERSTEP_PUT_TIER1_H
@@ -27,11 +31,12 @@ struct superstep_put_run {
   struct superstep_run run;
 };
 
-/* This process's runs, one per process (`runs[pid]`), while bsp_begin..
- * bsp_end runs; nprocs is 0 outside it, so that every put then reaches the
- * library, which reports the misuse. */
+/* This process's runs, one per process in each table (`runs[table][pid]`,
+ * table superstep_put_table_of(hp, nbytes)), while bsp_begin..bsp_end runs;
+ * nprocs is 0 outside it, so that every put then reaches the library, which
+ * reports the misuse. */
 struct superstep_put_table {
-  struct superstep_put_run *runs;
+  struct superstep_put_run *runs[4];
   unsigned int nprocs;
 };
 extern struct superstep_put_table superstep_put_runs;
@@ -48,14 +53,21 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
   return 1;
 }
 
-/* Appends the put to its process's run and returns 1 when it continues the
- * run and the run has room; returns 0, having done nothing, otherwise. */
+/* The table of runs a put of this kind (hp: an hpput) and size looks in. */
+extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_put_table_of(
+    int hp, int nbytes) {
+  return (hp ? 2 : 0) + (nbytes == 16);
+}
+
+/* Appends the put (hp: an hpput) to its process's run and returns 1 when it
+ * continues the run and the run has room; returns 0, having done nothing,
+ * otherwise. */
 extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_put_continues(
-    int pid, const void *src, const void *dst, int offset, int nbytes) {
+    int pid, const void *src, const void *dst, int offset, int nbytes, int hp) {
   struct superstep_put_run *put_run;
   /* Unsigned: a negative pid is out of range too. */
   if ((unsigned int)pid >= superstep_put_runs.nprocs) return 0;
-  put_run = &superstep_put_runs.runs[pid];
+  put_run = &superstep_put_runs.runs[superstep_put_table_of(hp, nbytes)][pid];
   /* A negative offset never equals next_offset (at most INT_MAX). */
   if (dst != put_run->ident || (unsigned int)offset != put_run->next_offset ||
       (nbytes != 8 && nbytes != 16) || !src)
@@ -84,7 +96,7 @@ superstep_nbytes_and_line(int nbytes, int line) {
 extern __inline __attribute__((__gnu_inline__)) void bsp_put_at(int pid, const void *src,
                                                                 void *dst, int offset, int nbytes,
                                                                 const char *file, int line) {
-  if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes), 1)) return;
+  if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes, 0), 1)) return;
   superstep_put_after_first_tier(pid, src, dst, offset, superstep_nbytes_and_line(nbytes, line),
                                  file);
 }
@@ -92,7 +104,7 @@ extern __inline __attribute__((__gnu_inline__)) void bsp_hpput_at(int pid, const
                                                                   void *dst, int offset,
                                                                   int nbytes, const char *file,
                                                                   int line) {
-  if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes), 1)) return;
+  if (__builtin_expect(superstep_put_continues(pid, src, dst, offset, nbytes, 1), 1)) return;
   superstep_hpput_after_first_tier(pid, src, dst, offset,
                                    superstep_nbytes_and_line(nbytes, line), file);
 }

@@ -58,15 +58,13 @@ void Runtime::put_site(int pid, CallSite site) {
   if (check_->choices().overlap) outbox_[parity_].put_site(pid, site.file, site.line);
 }
 
-bool Runtime::watched_put(const char* primitive, CallSite site, int pid, const void* src,
-                          std::uint64_t remote, std::uint64_t nbytes, bool hp) {
-  if (profile_) profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
-  if (!check_) return false;
+bool Runtime::checked_put(CallSite site, int pid, const void* src, std::uint64_t remote,
+                          std::uint64_t nbytes, bool hp) {
   if (!hp) {
     put_site(pid, site);
     return false;
   }
-  check_->hp_transfer(primitive, pid, src, nbytes, site);
+  check_->hp_transfer("bsp_hpput", pid, src, nbytes, site);
   switch (check_->choices().hp) {
     case CheckChoices::HpRead::kEngine:
       put_site(pid, site);
@@ -157,7 +155,10 @@ void Runtime::watched_sync_left(SyncKind kind) {
 }
 
 void Runtime::watched_sync_entered() {
-  if (profile_) profile_->sync_entered();
+  if (profile_) {
+    close_profiled_runs();  // their puts belong to this superstep
+    profile_->sync_entered();
+  }
   if (!check_) return;
   check_->sync_entered(superstep_);
   for (const PortabilityCheck::LatePut& put : check_->late_puts()) {
