@@ -8,6 +8,9 @@
 #   bash bench/apps.sh [build-dir] [out-dir]         (defaults: build, bench-apps)
 #   PROCS="1 2 4" bash bench/apps.sh                 other process counts
 #   PARAMS=bspprobe.json bash bench/apps.sh          an earlier bspprobe result, not re-measured
+#   REPORT_ONLY=1 bash bench/apps.sh [build] [out]   the table again from the runs already in out
+#                                                    (their logs, profiles and bspprobe result), with
+#                                                    this build's bspprof: nothing is run again
 # Speedup is over each app's sequential program (printed by the app). Where p exceeds the
 # processors, processes share them (oversubscription): the table marks those rows, and the
 # prediction uses bspprobe's g and l measured at that p, oversubscribed too.
@@ -20,10 +23,16 @@ apps=$build/apps
   [ -x "$build/bench/apps_models" ] ||
   { echo "apps.sh: build first: cmake --build $build --target app_fft app_sample_sort app_psrs app_barnes_hut bspprobe bsprun bspprof apps_models" >&2; exit 2; }
 mkdir -p "$out"
-cores=$(nproc)
+# The machine the runs ran on, kept beside them for REPORT_ONLY.
+machine=$out/machine.txt
+if [ -z "${REPORT_ONLY:-}" ]; then
+  { nproc; grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'; cut -d' ' -f1-3 /proc/loadavg; } >"$machine"
+fi
+[ -f "$machine" ] || { echo "apps.sh: REPORT_ONLY: no $machine" >&2; exit 2; }
+cores=$(sed -n 1p "$machine")
 
 params=${PARAMS:-$out/bspprobe.json}
-if [ -z "${PARAMS:-}" ]; then
+if [ -z "${PARAMS:-}" ] && [ -z "${REPORT_ONLY:-}" ]; then
   echo "== bspprobe --quick at p = ${procs// /,}" >&2
   "$build/bin/bspprobe" --quick --procs "${procs// /,}" --output "$params" --plot "$out/bspprobe.svg" >/dev/null
 fi
@@ -45,8 +54,13 @@ for run in "${runs[@]}"; do
     log=$out/$name.p$p.txt
     profile=$out/$name.p$p.profile.json
     status=0
-    "$build/bin/bsprun" -n "$p" --profile "$profile" $cmd -p "$p" --params "$params" >"$log" 2>&1 ||
-      status=$?
+    if [ -n "${REPORT_ONLY:-}" ]; then
+      [ -f "$log" ] && [ -f "$profile" ] || { echo "apps.sh: REPORT_ONLY: no $log or $profile" >&2; exit 2; }
+      grep -q '^result: PASS' "$log" || status=1
+    else
+      "$build/bin/bsprun" -n "$p" --profile "$profile" $cmd -p "$p" --params "$params" >"$log" 2>&1 ||
+        status=$?
+    fi
     # bspprof's models over the app's fastest timed iteration: iterations, measured, BSP, BSPWB,
     # MPM (seconds); "-" where bspprof cannot predict (its messages go to the log).
     models="-	-	-	-	-"
@@ -71,8 +85,8 @@ done
 {
   echo "# Applications: speedup against p"
   echo
-  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $cores processors;"
-  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg). Rows with p > $cores are oversubscribed."
+  echo "Machine: $(sed -n 2p "$machine"), $cores processors;"
+  echo "load average before: $(sed -n 3p "$machine"). Rows with p > $cores are oversubscribed."
   echo
   echo "| app | p | oversubscribed | sequential s | parallel s | speedup | predicted s | predicted speedup | error | profiled s | bspprof BSP s | error | BSPWB s | error | MPM s | error | check |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
