@@ -1,5 +1,7 @@
 #include "engines/mpi/mpi_engine.hpp"
 
+#include <sched.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -7,6 +9,7 @@
 #include "engines/common/crash_report.hpp"
 #include "engines/mpi/job_abort.hpp"
 #include "util/block_copy.hpp"
+#include "util/cpu_relax.hpp"
 
 namespace superstep::mpi {
 
@@ -60,18 +63,69 @@ constexpr int kBulkTag = 2;  // the streams' is 1 (stream_exchange.cpp)
 
 void MpiEngine::send_bulk(int dst, const void* data, std::uint64_t nbytes) {
   // MPI_Isend does not write its buffer; the cast is for MPI-2 prototypes.
-  post_in_pieces(false, comm_, dst, kBulkTag, static_cast<char*>(const_cast<void*>(data)), nbytes,
-                 bulk_requests_);
+  char* at = static_cast<char*>(const_cast<void*>(data));
+  if (nbytes >= kRingMin)
+    queued_bulk_.push_back({false, dst, at, nbytes});
+  else
+    post_in_pieces(false, comm_, dst, kBulkTag, at, nbytes, bulk_requests_);
 }
 
 void MpiEngine::receive_bulk(int src, void* into, std::uint64_t nbytes) {
-  post_in_pieces(true, comm_, src, kBulkTag, static_cast<char*>(into), nbytes, bulk_requests_);
+  if (nbytes >= kRingMin)
+    queued_bulk_.push_back({true, src, static_cast<char*>(into), nbytes});
+  else
+    post_in_pieces(true, comm_, src, kBulkTag, static_cast<char*>(into), nbytes, bulk_requests_);
+}
+
+// Every process calls wait_bulk() at a sync with bulk messages anywhere, so
+// the first such sync sets the rings up, collectively. The sender and the
+// receiver of a message decide its way alike, by its size and the pair: the
+// messages of one pair keep their order on each way.
+void MpiEngine::post_queued_bulk() {
+  if (!rings_.ready()) rings_.set_up(comm_);
+  for (const QueuedBulk& q : queued_bulk_) {
+    if (rings_.reaches(q.peer))
+      rings_.post(q.receive, q.peer, q.at, q.nbytes);
+    else
+      post_in_pieces(q.receive, comm_, q.peer, kBulkTag, q.at, q.nbytes, bulk_requests_);
+  }
+  queued_bulk_.clear();
 }
 
 void MpiEngine::wait_bulk() {
-  if (bulk_requests_.empty()) return;
-  MPI_Waitall(static_cast<int>(bulk_requests_.size()), bulk_requests_.data(), MPI_STATUSES_IGNORE);
+  post_queued_bulk();
+  if (rings_.done()) {
+    if (!bulk_requests_.empty())
+      MPI_Waitall(static_cast<int>(bulk_requests_.size()), bulk_requests_.data(),
+                  MPI_STATUSES_IGNORE);
+  } else {
+    wait_bulk_progressing();
+  }
   bulk_requests_.clear();
+}
+
+// The rings move only while their processes copy, and MPI's messages only
+// while MPI is called: both in turn until all are through. Idle rounds spin a
+// little, then yield the processor, as the other side may be waiting for it.
+void MpiEngine::wait_bulk_progressing() {
+  int idle = 0;
+  bool messages_done = bulk_requests_.empty();
+  while (!rings_.done() || !messages_done) {
+    bool moved = rings_.progress();
+    if (!messages_done) {
+      int flag = 0;
+      MPI_Testall(static_cast<int>(bulk_requests_.size()), bulk_requests_.data(), &flag,
+                  MPI_STATUSES_IGNORE);
+      messages_done = flag != 0;
+    }
+    if (moved) {
+      idle = 0;
+    } else if (++idle < 64) {
+      cpu_relax();
+    } else {
+      sched_yield();
+    }
+  }
 }
 
 std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
@@ -86,6 +140,7 @@ void MpiEngine::finish() {
   std::fflush(nullptr);
   remove_crash_report();
   running_ = false;
+  rings_.free();
   MPI_Comm_free(&comm_);
   // A program that brought its own MPI continues with it, on every process.
   if (embedded_) return;
