@@ -1,8 +1,7 @@
 // A growable byte array for the streams a process builds during a superstep.
 //
 // Unlike std::vector<char> it never zero-fills what it hands out, and it grows
-// with realloc, so a large buffer grows by remapping pages instead of copying;
-// from 4 MiB it asks for huge pages (util/huge_pages.hpp).
+// with realloc, so a large buffer grows by remapping pages instead of copying.
 #pragma once
 
 #include <cstddef>
@@ -13,7 +12,6 @@
 
 #include "superstep/detail/inline_paths.h"
 #include "util/block_copy.hpp"
-#include "util/huge_pages.hpp"
 
 namespace superstep {
 
@@ -95,8 +93,6 @@ class ByteBuffer {
     if (!p) throw std::bad_alloc();
     data_ = static_cast<char*>(p);
     capacity_ = cap;
-    // A large buffer's fresh pages fault in 2 MiB at a time (util/huge_pages.hpp).
-    advise_huge_pages(data_, capacity_);
   }
 
   char* data_ = nullptr;
