@@ -33,17 +33,11 @@ void SharedRings::set_up(MPI_Comm comm) {
   local_of_.assign(size, -1);
   int me = 0;
   MPI_Comm_rank(comm, &me);
+  if (on_host == 1) return;
+  char* mine = allocate_window(on_host);
+  if (!mine) return;  // every message goes by MPI
   for (int i = 0; i < on_host; ++i)
     if (comm_ranks[i] != me) local_of_[comm_ranks[i]] = i;
-  if (on_host == 1) return;
-  // Each rank's part: one ring to every rank of the host (its own unused).
-  MPI_Info info;
-  MPI_Info_create(&info);
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");
-  char* mine = nullptr;
-  MPI_Win_allocate_shared(static_cast<MPI_Aint>(kSlotBytes * on_host), 1, info, host_, &mine,
-                          &window_);
-  MPI_Info_free(&info);
   segment_of_.assign(on_host, nullptr);
   for (int i = 0; i < on_host; ++i) {
     MPI_Aint bytes = 0;
@@ -58,6 +52,26 @@ void SharedRings::set_up(MPI_Comm comm) {
   }
   blocked_.assign(on_host, 0);
   MPI_Barrier(host_);
+}
+
+// Each rank's part: one ring to every rank of the host (its own unused). An
+// MPI that cannot share memory here returns an error instead of stopping the
+// job, and the host's ranks agree on whether all of them have their part.
+char* SharedRings::allocate_window(int on_host) {
+  MPI_Comm_set_errhandler(host_, MPI_ERRORS_RETURN);
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  char* mine = nullptr;
+  int ok = MPI_Win_allocate_shared(static_cast<MPI_Aint>(kSlotBytes * on_host), 1, info, host_,
+                                   &mine, &window_) == MPI_SUCCESS;
+  MPI_Info_free(&info);
+  int all_ok = 0;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, host_);
+  if (all_ok) return mine;
+  // Not freed: MPI_Win_free is collective, and some of the host's ranks may have no window.
+  window_ = MPI_WIN_NULL;
+  return nullptr;
 }
 
 void SharedRings::free() {

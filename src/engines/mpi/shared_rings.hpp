@@ -66,6 +66,9 @@ class SharedRings {
   static constexpr std::uint64_t kCountersBytes = 128;
   static constexpr std::uint64_t kSlotBytes = kCountersBytes + kRingBytes;
 
+  // This rank's part of a new window, or nullptr where the host's ranks
+  // could not all make theirs (collective over host_).
+  char* allocate_window(int on_host);
   Ring ring(int from_local, int to_local) const;
   bool advance_send(Transfer& t);
   bool advance_receive(Transfer& t);
