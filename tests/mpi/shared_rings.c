@@ -5,7 +5,8 @@
  * hpputs 1 MiB + 13 and then 5 MiB + 7 bytes (more than a ring holds, so the ring wraps in the
  * middle of a message) to every other process, puts 2 MiB + 1 to the next one, and gets
  * 3 MiB + 5 from every other process: several messages a pair, both ways at once, in the order
- * posted. Every byte is checked; then the same again, to go round the rings from where the
+ * posted; and it sends a message of 3 MiB + 3 to the next process, whose stream then travels
+ * through the rings too. Every byte is checked; then the same again, to go round the rings from where the
  * first superstep left them. Prints PASS from process 0. */
 #include <bsp.h>
 #include <mpi.h>
@@ -21,6 +22,7 @@
 #define PUT (2 * MIB + 1)
 #define GET (3 * MIB + 5)
 #define SLOT (SMALL_HP + LARGE_HP + PUT + GET) /* what one process receives from another */
+#define SEND (3 * MIB + 3)
 
 static int large_mpi_messages;
 
@@ -48,6 +50,17 @@ static long first_wrong(const unsigned char* at, long n, int salt) {
   return -1;
 }
 
+/* The message from the previous process, moved out of the queue. */
+static void check_message(unsigned char* got, int salt) {
+  int messages = 0, bytes = 0, status = 0;
+  bsp_qsize(&messages, &bytes);
+  CHECK_EQ(messages, 1, "messages queued");
+  bsp_get_tag(&status, NULL);
+  CHECK_EQ(status, SEND, "the message's length");
+  bsp_move(got, SEND);
+  CHECK_EQ(first_wrong(got, SEND, salt), -1, "message's first wrong byte");
+}
+
 /* One superstep of every transfer; `round` changes every pattern. */
 static void exchange(unsigned char* source, unsigned char* area, unsigned char* got, int round) {
   int p = bsp_nprocs(), me = bsp_pid();
@@ -65,6 +78,13 @@ static void exchange(unsigned char* source, unsigned char* area, unsigned char* 
       bsp_put(q, source + SMALL_HP + LARGE_HP, area, (int)(slot + SMALL_HP + LARGE_HP), PUT);
     bsp_get(q, area, (int)((long)q * SLOT + SMALL_HP + LARGE_HP + PUT), got + (long)q * GET, GET);
   }
+  /* The message's payload is copied at the call: its buffer may change right after. */
+  unsigned char* message = malloc(SEND);
+  CHECK(message != NULL);
+  fill(message, SEND, 4 * me + round + 5);
+  bsp_send((me + 1) % p, NULL, message, SEND);
+  memset(message, 0, SEND);
+  free(message);
   bsp_sync();
   for (int k = 1; k < p; ++k) {
     int q = (me + k) % p;
@@ -78,6 +98,7 @@ static void exchange(unsigned char* source, unsigned char* area, unsigned char* 
     CHECK_EQ(first_wrong(got + (long)q * GET, GET, 4 * q + round + 3), -1,
              "get's first wrong byte");
   }
+  check_message(got, 4 * ((me + p - 1) % p) + round + 5);
 }
 
 int main(void) {

@@ -1,7 +1,5 @@
 #include "engines/mpi/mpi_engine.hpp"
 
-#include <sched.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -9,7 +7,6 @@
 #include "engines/common/crash_report.hpp"
 #include "engines/mpi/job_abort.hpp"
 #include "util/block_copy.hpp"
-#include "util/cpu_relax.hpp"
 
 namespace superstep::mpi {
 
@@ -18,8 +15,8 @@ MpiEngine::MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded)
   MPI_Comm_rank(comm_, &pid_);
   MPI_Comm_size(comm_, &nprocs_);
   summaries_.resize(nprocs_);
-  for (StreamExchange& s : streams_) s.reset(comm_, pid_, nprocs_);
-  replies_.reset(comm_, pid_, nprocs_);
+  for (StreamExchange& s : streams_) s.reset(comm_, pid_, nprocs_, &rings_);
+  replies_.reset(comm_, pid_, nprocs_, &rings_);
   MPI_Barrier(comm_);  // bsp_time counts from a common start
   start_ = MPI_Wtime();
   running_ = true;
@@ -64,14 +61,14 @@ constexpr int kBulkTag = 2;  // the streams' is 1 (stream_exchange.cpp)
 void MpiEngine::send_bulk(int dst, const void* data, std::uint64_t nbytes) {
   // MPI_Isend does not write its buffer; the cast is for MPI-2 prototypes.
   char* at = static_cast<char*>(const_cast<void*>(data));
-  if (nbytes >= kRingMin)
+  if (nbytes >= SharedRings::kRingMin)
     queued_bulk_.push_back({false, dst, at, nbytes});
   else
     post_in_pieces(false, comm_, dst, kBulkTag, at, nbytes, bulk_requests_);
 }
 
 void MpiEngine::receive_bulk(int src, void* into, std::uint64_t nbytes) {
-  if (nbytes >= kRingMin)
+  if (nbytes >= SharedRings::kRingMin)
     queued_bulk_.push_back({true, src, static_cast<char*>(into), nbytes});
   else
     post_in_pieces(true, comm_, src, kBulkTag, static_cast<char*>(into), nbytes, bulk_requests_);
@@ -84,7 +81,7 @@ void MpiEngine::receive_bulk(int src, void* into, std::uint64_t nbytes) {
 void MpiEngine::post_queued_bulk() {
   if (!rings_.ready()) rings_.set_up(comm_);
   for (const QueuedBulk& q : queued_bulk_) {
-    if (rings_.reaches(q.peer))
+    if (rings_.carries(q.peer, q.nbytes))
       rings_.post(q.receive, q.peer, q.at, q.nbytes);
     else
       post_in_pieces(q.receive, comm_, q.peer, kBulkTag, q.at, q.nbytes, bulk_requests_);
@@ -94,38 +91,7 @@ void MpiEngine::post_queued_bulk() {
 
 void MpiEngine::wait_bulk() {
   post_queued_bulk();
-  if (rings_.done()) {
-    if (!bulk_requests_.empty())
-      MPI_Waitall(static_cast<int>(bulk_requests_.size()), bulk_requests_.data(),
-                  MPI_STATUSES_IGNORE);
-  } else {
-    wait_bulk_progressing();
-  }
-  bulk_requests_.clear();
-}
-
-// The rings move only while their processes copy, and MPI's messages only
-// while MPI is called: both in turn until all are through. Idle rounds spin a
-// little, then yield the processor, as the other side may be waiting for it.
-void MpiEngine::wait_bulk_progressing() {
-  int idle = 0;
-  bool messages_done = bulk_requests_.empty();
-  while (!rings_.done() || !messages_done) {
-    bool moved = rings_.progress();
-    if (!messages_done) {
-      int flag = 0;
-      MPI_Testall(static_cast<int>(bulk_requests_.size()), bulk_requests_.data(), &flag,
-                  MPI_STATUSES_IGNORE);
-      messages_done = flag != 0;
-    }
-    if (moved) {
-      idle = 0;
-    } else if (++idle < 64) {
-      cpu_relax();
-    } else {
-      sched_yield();
-    }
-  }
+  rings_.wait_all(bulk_requests_);
 }
 
 std::uint32_t MpiEngine::barrier(std::uint32_t flags) {

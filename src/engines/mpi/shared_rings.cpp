@@ -1,9 +1,12 @@
 #include "engines/mpi/shared_rings.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <atomic>
 
 #include "util/block_copy.hpp"
+#include "util/cpu_relax.hpp"
 
 namespace superstep::mpi {
 
@@ -138,6 +141,35 @@ bool SharedRings::progress() {
   // Receives first: a full ring from a peer holds up that peer's sends.
   const bool received = advance_all(receives_, true);
   return advance_all(sends_, false) || received;
+}
+
+// The rings move only while their processes copy, and MPI's messages only
+// while MPI is called: both in turn until all are through. Idle rounds spin a
+// little, then yield the processor, as the other side may be waiting for it.
+void SharedRings::wait_all(std::vector<MPI_Request>& requests) {
+  if (done()) {
+    if (!requests.empty())
+      MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    requests.clear();
+    return;
+  }
+  int idle = 0;
+  bool messages_done = requests.empty();
+  while (!done() || !messages_done) {
+    const bool moved = progress();
+    if (!messages_done) {
+      int flag = 0;
+      MPI_Testall(static_cast<int>(requests.size()), requests.data(), &flag, MPI_STATUSES_IGNORE);
+      messages_done = flag != 0;
+    }
+    if (moved)
+      idle = 0;
+    else if (++idle < 64)
+      cpu_relax();
+    else
+      sched_yield();
+  }
+  requests.clear();
 }
 
 }  // namespace superstep::mpi

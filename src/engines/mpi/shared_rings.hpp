@@ -30,6 +30,10 @@ class SharedRings {
   // chunk over.
   static constexpr std::uint64_t kRingBytes = std::uint64_t{4} << 20;
   static constexpr std::uint64_t kChunkBytes = std::uint64_t{512} << 10;
+  // From this size a message to or from a rank of this host goes through a
+  // ring instead of MPI's cross-memory copy: below it the copy costs little
+  // and the ring's handover more.
+  static constexpr std::uint64_t kRingMin = std::uint64_t{1} << 20;
 
   SharedRings() = default;
   SharedRings(const SharedRings&) = delete;
@@ -48,10 +52,13 @@ class SharedRings {
   // Queue a send to, or a receive from, a rank that reaches() says shares
   // the host; the bytes move in progress().
   void post(bool receive, int peer, char* at, std::uint64_t nbytes);
-  // Moves what the rings allow; true where some bytes moved.
-  bool progress();
-  // Whether every posted message is through.
-  bool done() const { return sends_.empty() && receives_.empty(); }
+  // Whether a message of nbytes to or from rank `peer` goes through a ring.
+  bool carries(int peer, std::uint64_t nbytes) const {
+    return nbytes >= kRingMin && reaches(peer);
+  }
+  // Waits until every posted message is through and every one of `requests`
+  // (MPI's, for the other messages) is complete; clears `requests`.
+  void wait_all(std::vector<MPI_Request>& requests);
 
  private:
   struct Ring {
@@ -75,6 +82,9 @@ class SharedRings {
   // Advances the first unfinished transfer of each peer in `list`; drops
   // those done. True where some bytes moved.
   bool advance_all(std::vector<Transfer>& list, bool receive);
+  // Moves what the rings allow; true where some bytes moved.
+  bool progress();
+  bool done() const { return sends_.empty() && receives_.empty(); }
 
   bool ready_ = false;
   MPI_Comm host_ = MPI_COMM_NULL;
