@@ -33,8 +33,9 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (bytes < 1 || bytes > (1L << 30) || samples < 1 || (!create && strcmp(window, "allocate"))) {
     if (rank == 0)
-      fprintf(stderr, "bench_mpi_large_put: bytes is 1 to 2^30, samples at least 1, the window "
-                      "allocate or create\n");
+      fprintf(stderr,
+              "bench_mpi_large_put: bytes is 1 to 2^30, samples at least 1, the window "
+              "allocate or create\n");
     MPI_Finalize();
     return 2;
   }
@@ -71,11 +72,11 @@ int main(int argc, char** argv) {
     qsort(put + 1, (size_t)samples, sizeof(double), compare);
     qsort(copy, (size_t)samples + 1, sizeof(double), compare);
     double c = copy[samples / 2];
-    printf("MPI_Put of %ld bytes + fence, %s window, p=%d: first %.2f ms = %.2f x two memcpys, "
-           "steady %.2f ms = %.2f x (median of %d); memcpy %.2f ms\n",
-           bytes, create ? "MPI_Win_create" : "MPI_Win_allocate", size, put[0] * 1e3,
-           put[0] / (2 * c), put[1 + samples / 2] * 1e3, put[1 + samples / 2] / (2 * c), samples,
-           c * 1e3);
+    printf(
+        "MPI_Put of %ld bytes + fence, %s window, p=%d: first %.2f ms = %.2f x two memcpys, "
+        "steady %.2f ms = %.2f x (median of %d); memcpy %.2f ms\n",
+        bytes, create ? "MPI_Win_create" : "MPI_Win_allocate", size, put[0] * 1e3, put[0] / (2 * c),
+        put[1 + samples / 2] * 1e3, put[1 + samples / 2] / (2 * c), samples, c * 1e3);
   }
   free(put);
   free(copy);

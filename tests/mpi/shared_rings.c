@@ -6,8 +6,8 @@
  * middle of a message) to every other process, puts 2 MiB + 1 to the next one, and gets
  * 3 MiB + 5 from every other process: several messages a pair, both ways at once, in the order
  * posted; and it sends a message of 3 MiB + 3 to the next process, whose stream then travels
- * through the rings too. Every byte is checked; then the same again, to go round the rings from where the
- * first superstep left them. Prints PASS from process 0. */
+ * through the rings too. Every byte is checked; then the same again, to go round the rings from
+ * where the first superstep left them. Prints PASS from process 0. */
 #include <bsp.h>
 #include <mpi.h>
 #include <stdio.h>

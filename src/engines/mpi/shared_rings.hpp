@@ -53,9 +53,7 @@ class SharedRings {
   // the host; the bytes move in progress().
   void post(bool receive, int peer, char* at, std::uint64_t nbytes);
   // Whether a message of nbytes to or from rank `peer` goes through a ring.
-  bool carries(int peer, std::uint64_t nbytes) const {
-    return nbytes >= kRingMin && reaches(peer);
-  }
+  bool carries(int peer, std::uint64_t nbytes) const { return nbytes >= kRingMin && reaches(peer); }
   // Waits until every posted message is through and every one of `requests`
   // (MPI's, for the other messages) is complete; clears `requests`.
   void wait_all(std::vector<MPI_Request>& requests);
@@ -90,7 +88,7 @@ class SharedRings {
   MPI_Comm host_ = MPI_COMM_NULL;
   MPI_Win window_ = MPI_WIN_NULL;
   int my_local_ = 0;
-  std::vector<int> local_of_;  // comm rank -> rank on this host, or -1
+  std::vector<int> local_of_;      // comm rank -> rank on this host, or -1
   std::vector<char*> segment_of_;  // rank on the host -> its part of the window
   std::vector<Transfer> sends_, receives_;
   std::vector<char> blocked_;  // per rank on the host, within one advance_all
