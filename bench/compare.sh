@@ -312,6 +312,31 @@ large_rows() {
     "$first first, $steady steady" \
     "$( [ "$(verdict "$first" 1.3)" = yes ] && [ "$(verdict "$steady" 1.3)" = yes ] && echo yes || echo no)"
 }
+# large_mpi_rows KIND: $large_launches launches of bench_large doing KIND on the MPI engine
+# (mpirun -n 2), each beside a launch of Open MPI's MPI_Put + fence of the same 256 MiB into a
+# window from MPI_Win_allocate; its goal row: the medians of each pair's ratios, first and steady
+# (call plus delivery).
+large_mpi_rows() {
+  local kind=$1 i out theirs firsts=() steadies=() ours_first ours_steady
+  for i in $(seq "$large_launches"); do
+    out=$(mpi 2 "$bin/bench_large" 2 256M "$kind" 4)
+    echo "$out"
+    theirs=$(mpi 2 "$bin/bench_mpi_large_put" 268435456 4)
+    echo "$theirs"
+    ours_first=$(grep -oE 'first: +call [0-9.]+ ms, to delivery [0-9.]+' <<<"$out" |
+      grep -oE '[0-9.]+' | awk '{ s += $1 } END { print s }')
+    ours_steady=$(grep -oE 'steady: call [0-9.]+ ms, to delivery [0-9.]+' <<<"$out" |
+      grep -oE '[0-9.]+' | awk '{ s += $1 } END { print s }')
+    firsts+=("$(ratio "$ours_first" "$(field "$theirs" 'first')")")
+    steadies+=("$(ratio "$ours_steady" "$(field "$theirs" 'steady')")")
+  done
+  local first steady
+  first=$(printf '%s\n' "${firsts[@]}" | median_of)
+  steady=$(printf '%s\n' "${steadies[@]}" | median_of)
+  goal "MPI engine bsp_$kind 256M, p=2: <= 1.3 x MPI_Put+fence, first and steady" \
+    "steady $(printf '%s\n' "${steadies[@]}" | range_of)" "$first first, $steady steady" \
+    "$( [ "$(verdict "$first" 1.3)" = yes ] && [ "$(verdict "$steady" 1.3)" = yes ] && echo yes || echo no)"
+}
 if [ -n "${LARGE:-}" ]; then
   echo "== large transfers: one transfer between the processes of each pair, beside a memcpy"
   large_launches=${LARGE_LAUNCHES:-3}
@@ -332,6 +357,10 @@ if [ -n "${LARGE:-}" ]; then
     IFS='|' read -r kind floor <<<"$row"
     large_rows 2 256M "$kind" "$floor"
   done
+  if [ $have_mpi = yes ] && [ -x "$bin/bench_mpi_large_put" ]; then
+    echo "== large transfers on the MPI engine, beside Open MPI's MPI_Put + fence"
+    for kind in put hpput; do large_mpi_rows "$kind"; done
+  fi
   if [ $have_mpi = yes ]; then
     peer=$(mpi 2 "$bin/bench_mpi_patterns" 1 268435456)
     echo "  OpenMPI MPI_Alltoall, 256 MiB per pair, p=2: $(awk '$1 == "exchange_268435456" {

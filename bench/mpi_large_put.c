@@ -1,8 +1,12 @@
 /* The Open MPI peer of bench_large's bsp_put under the MPI engine: one MPI_Put of N bytes from
  * each even rank to the next, between two MPI_Win_fence, into a window already touched; the first
  * and the median of the next `samples`, each the slowest rank's, beside a memcpy of the same
- * bytes into touched memory by every rank at once.
- *   mpirun -n P bench_mpi_large_put [bytes] [samples]     (default 64 MiB, 3) */
+ * bytes into touched memory by every rank at once. The window is Open MPI's own memory
+ * (MPI_Win_allocate: shared between the ranks of a host, so a put is a memcpy), or with
+ * "create" the program's memory (MPI_Win_create on malloc'd bytes, as a registered area of a
+ * BSP program is: between ranks of a host a put is then a cross-memory copy by the kernel).
+ *   mpirun -n P bench_mpi_large_put [bytes] [samples] [allocate|create]
+ *   (default 64 MiB, 3, allocate) */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,16 +27,26 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   long bytes = argc > 1 ? atol(argv[1]) : 64L << 20;
   int samples = argc > 2 ? atoi(argv[2]) : 3, rank = 0, size = 0;
+  const char* window = argc > 3 ? argv[3] : "allocate";
+  int create = strcmp(window, "create") == 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  if (bytes < 1 || bytes > (1L << 30) || samples < 1) {
-    if (rank == 0) fprintf(stderr, "bench_mpi_large_put: bytes is 1 to 2^30, samples at least 1\n");
+  if (bytes < 1 || bytes > (1L << 30) || samples < 1 || (!create && strcmp(window, "allocate"))) {
+    if (rank == 0)
+      fprintf(stderr,
+              "bench_mpi_large_put: bytes is 1 to 2^30, samples at least 1, the window "
+              "allocate or create\n");
     MPI_Finalize();
     return 2;
   }
   char *src = malloc((size_t)bytes), *spare = malloc((size_t)bytes), *base = NULL;
   MPI_Win win;
-  MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  if (create) {
+    base = malloc((size_t)bytes);
+    MPI_Win_create(base, bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  } else {
+    MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  }
   memset(src, rank + 1, (size_t)bytes);
   memset(spare, 0, (size_t)bytes);
   memset(base, 0, (size_t)bytes);
@@ -58,16 +72,18 @@ int main(int argc, char** argv) {
     qsort(put + 1, (size_t)samples, sizeof(double), compare);
     qsort(copy, (size_t)samples + 1, sizeof(double), compare);
     double c = copy[samples / 2];
-    printf("MPI_Put of %ld bytes + fence, p=%d: first %.2f ms = %.2f x two memcpys, steady %.2f ms "
-           "= %.2f x (median of %d); memcpy %.2f ms\n",
-           bytes, size, put[0] * 1e3, put[0] / (2 * c), put[1 + samples / 2] * 1e3,
-           put[1 + samples / 2] / (2 * c), samples, c * 1e3);
+    printf(
+        "MPI_Put of %ld bytes + fence, %s window, p=%d: first %.2f ms = %.2f x two memcpys, "
+        "steady %.2f ms = %.2f x (median of %d); memcpy %.2f ms\n",
+        bytes, create ? "MPI_Win_create" : "MPI_Win_allocate", size, put[0] * 1e3, put[0] / (2 * c),
+        put[1 + samples / 2] * 1e3, put[1 + samples / 2] / (2 * c), samples, c * 1e3);
   }
   free(put);
   free(copy);
   free(src);
   free(spare);
   MPI_Win_free(&win);
+  if (create) free(base);
   MPI_Finalize();
   return 0;
 }

@@ -181,8 +181,10 @@ class BulkMessages {
   virtual void receive_bulk(int src, void* into, std::uint64_t nbytes) = 0;
   // Waits until every send and receive posted since the last call is
   // complete: the received bytes are in place and the sent ones may change.
-  // Not collective; the core calls it only after posting all of this sync's
-  // receives, and every process does the same, so the wait ends.
+  // The core calls it only after posting all of this sync's receives, on
+  // every process of a sync with bulk messages anywhere (whether or not it
+  // posted any), so the wait ends, and an engine may do collective work here
+  // (the MPI engine sets up its shared rings at the first).
   virtual void wait_bulk() = 0;
 
  protected:

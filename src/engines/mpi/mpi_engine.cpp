@@ -15,8 +15,8 @@ MpiEngine::MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded)
   MPI_Comm_rank(comm_, &pid_);
   MPI_Comm_size(comm_, &nprocs_);
   summaries_.resize(nprocs_);
-  for (StreamExchange& s : streams_) s.reset(comm_, pid_, nprocs_);
-  replies_.reset(comm_, pid_, nprocs_);
+  for (StreamExchange& s : streams_) s.reset(comm_, pid_, nprocs_, &rings_);
+  replies_.reset(comm_, pid_, nprocs_, &rings_);
   MPI_Barrier(comm_);  // bsp_time counts from a common start
   start_ = MPI_Wtime();
   running_ = true;
@@ -60,18 +60,38 @@ constexpr int kBulkTag = 2;  // the streams' is 1 (stream_exchange.cpp)
 
 void MpiEngine::send_bulk(int dst, const void* data, std::uint64_t nbytes) {
   // MPI_Isend does not write its buffer; the cast is for MPI-2 prototypes.
-  post_in_pieces(false, comm_, dst, kBulkTag, static_cast<char*>(const_cast<void*>(data)), nbytes,
-                 bulk_requests_);
+  char* at = static_cast<char*>(const_cast<void*>(data));
+  if (nbytes >= SharedRings::kRingMin)
+    queued_bulk_.push_back({false, dst, at, nbytes});
+  else
+    post_in_pieces(false, comm_, dst, kBulkTag, at, nbytes, bulk_requests_);
 }
 
 void MpiEngine::receive_bulk(int src, void* into, std::uint64_t nbytes) {
-  post_in_pieces(true, comm_, src, kBulkTag, static_cast<char*>(into), nbytes, bulk_requests_);
+  if (nbytes >= SharedRings::kRingMin)
+    queued_bulk_.push_back({true, src, static_cast<char*>(into), nbytes});
+  else
+    post_in_pieces(true, comm_, src, kBulkTag, static_cast<char*>(into), nbytes, bulk_requests_);
+}
+
+// Every process calls wait_bulk() at a sync with bulk messages anywhere, so
+// the first such sync sets the rings up, collectively. The sender and the
+// receiver of a message decide its way alike, by its size and the pair: the
+// messages of one pair keep their order on each way.
+void MpiEngine::post_queued_bulk() {
+  if (!rings_.ready()) rings_.set_up(comm_);
+  for (const QueuedBulk& q : queued_bulk_) {
+    if (rings_.carries(q.peer, q.nbytes))
+      rings_.post(q.receive, q.peer, q.at, q.nbytes);
+    else
+      post_in_pieces(q.receive, comm_, q.peer, kBulkTag, q.at, q.nbytes, bulk_requests_);
+  }
+  queued_bulk_.clear();
 }
 
 void MpiEngine::wait_bulk() {
-  if (bulk_requests_.empty()) return;
-  MPI_Waitall(static_cast<int>(bulk_requests_.size()), bulk_requests_.data(), MPI_STATUSES_IGNORE);
-  bulk_requests_.clear();
+  post_queued_bulk();
+  rings_.wait_all(bulk_requests_);
 }
 
 std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
@@ -86,6 +106,7 @@ void MpiEngine::finish() {
   std::fflush(nullptr);
   remove_crash_report();
   running_ = false;
+  rings_.free();
   MPI_Comm_free(&comm_);
   // A program that brought its own MPI continues with it, on every process.
   if (embedded_) return;

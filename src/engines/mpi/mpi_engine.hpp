@@ -2,7 +2,9 @@
 // cannot read remote memory, so the core ships every payload in the streams
 // and answers gets in a reply round; this engine moves those streams
 // (StreamExchange), sends large puts and hpputs as messages of their own
-// (BulkMessages), and does the collectives of a sync.
+// (BulkMessages), the messages of 1 MiB or more of either between ranks of
+// one host through shared rings (SharedRings), and does the collectives of a
+// sync.
 #pragma once
 
 #include <mpi.h>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "engines/engine.hpp"
+#include "engines/mpi/shared_rings.hpp"
 #include "engines/mpi/stream_exchange.hpp"
 
 namespace superstep::mpi {
@@ -57,10 +60,13 @@ class MpiEngine final : public Engine, private ReplyRound, private BulkMessages 
   const char* reply_data(int src) const override { return replies_.data(src); }
 
   // BulkMessages: point-to-point messages with their own tag, so that they
-  // never match a stream's.
+  // never match a stream's; from SharedRings::kRingMin bytes, queued until
+  // wait_bulk(), which sends them through a shared ring to a rank of the
+  // same host.
   void send_bulk(int dst, const void* data, std::uint64_t nbytes) override;
   void receive_bulk(int src, void* into, std::uint64_t nbytes) override;
   void wait_bulk() override;
+  void post_queued_bulk();
   // Below this a put is cheaper copied once more out of its stream than sent
   // as a message of its own (a rendezvous handshake each; DESIGN.md).
   static constexpr std::uint64_t kBulkMessageMin = std::uint64_t{32} << 10;
@@ -79,6 +85,15 @@ class MpiEngine final : public Engine, private ReplyRound, private BulkMessages 
   int parity_ = 0;
   StreamExchange replies_;
   std::vector<MPI_Request> bulk_requests_;
+  // Bulk messages of SharedRings::kRingMin bytes or more, posted in wait_bulk().
+  struct QueuedBulk {
+    bool receive;
+    int peer;
+    char* at;
+    std::uint64_t nbytes;
+  };
+  std::vector<QueuedBulk> queued_bulk_;
+  SharedRings rings_;
 };
 
 }  // namespace superstep::mpi

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engines/engine.hpp"
+#include "engines/mpi/shared_rings.hpp"
 
 namespace superstep::mpi {
 
@@ -36,7 +37,9 @@ class StreamExchange {
   static constexpr std::size_t kInlineBytes = kBlockBytes - kHeaderBytes;
   static constexpr int kAllToAllBarrierMaxProcs = 16;
 
-  void reset(MPI_Comm comm, int pid, int nprocs);
+  // `rings`: where streams of SharedRings::kRingMin bytes or more between
+  // ranks of one host travel (made at the first run() that has one anywhere).
+  void reset(MPI_Comm comm, int pid, int nprocs, SharedRings* rings);
 
   // Collective, and a barrier. Sends out_per_dst[q] to every q != pid (the
   // own stream is never sent) and receives what every other process addressed
@@ -49,7 +52,13 @@ class StreamExchange {
   const char* data(int src) const { return buffer_.data() + offsets_[src]; }
 
  private:
+  // The block's flags word carries the sync's flags in its low 32 bits and
+  // this bit: the sender has a stream for the rings' size.
+  static constexpr std::uint64_t kLargeStreamFlag = std::uint64_t{1} << 32;
+  bool post_streams(const StreamRef* out_per_dst);
+
   MPI_Comm comm_ = MPI_COMM_NULL;
+  SharedRings* rings_ = nullptr;
   int pid_ = 0;
   int nprocs_ = 1;
   std::vector<std::uint64_t> sizes_out_, sizes_in_, offsets_;

@@ -244,7 +244,10 @@ void ShmEngine::publish_streams(const StreamRef* out_per_dst) {
 // microseconds in a virtual machine, most of a small superstep). Larger ones
 // stay in the sender's memory and are read with one call, whose fixed cost
 // is then a few percent of the copy, without doubling their memory, unless
-// bsp_begin measured two copies cheaper than a read (copy_calibration.hpp).
+// bsp_begin measured two copies cheaper than a read (copy_calibration.hpp)
+// and the stream is at most kMailboxCopyMax: a larger one (a bsp_send of
+// 256 MiB, whose payload the call copied into the stream already) would add
+// its size to the sender's memory again, in fresh pages the first time.
 void ShmEngine::post_stream(int dst, const StreamRef& out, StreamDesc& d) {
   if (dst != pid_ && out.size <= control_.inline_stream_max()) {
     std::memcpy(ControlBlock::inline_bytes(d), out.data, out.size);
@@ -252,7 +255,9 @@ void ShmEngine::post_stream(int dst, const StreamRef& out, StreamDesc& d) {
     return;
   }
   // The core reads its own stream from its outbox.
-  bool stays = dst == pid_ || (reads_remote_ && !copies_large_ && out.size > kMailboxStreamMax);
+  const bool read_in_place = reads_remote_ && out.size > kMailboxStreamMax &&
+                             (!copies_large_ || out.size > kMailboxCopyMax);
+  bool stays = dst == pid_ || read_in_place;
   const char* at = stays ? static_cast<const char*>(out.data) : post_or_stop(out);
   d.address = reinterpret_cast<std::uintptr_t>(at);
   d.size = out.size;

@@ -15,6 +15,7 @@
 #include "engines/shm/barrier.hpp"
 #include "engines/shm/control_block.hpp"
 #include "engines/shm/mailbox.hpp"
+#include "util/memory_keep.hpp"
 
 namespace superstep::shm {
 
@@ -121,6 +122,10 @@ class ShmEngine final : public Engine,
   // The largest stream that travels through the mailboxes where cross-memory
   // attach works (see post_stream).
   static constexpr std::uint64_t kMailboxStreamMax = 256 * 1024;
+  // The largest stream copied into the mailboxes where bsp_begin measured two
+  // copies cheaper than a read (see post_stream): what a buffer keeps
+  // between supersteps (util/memory_keep.hpp).
+  static constexpr std::uint64_t kMailboxCopyMax = MemoryKeep::kKeepBytes;
 };
 
 }  // namespace superstep::shm
