@@ -31,12 +31,15 @@ double slope(const Json& entry, const char* key) {
 
 // The per-message cost of a Table-1 fit, or 0 where the result has none (older results, p = 1)
 // or it came out below zero (noise around a cost too small to measure).
-double per_message(const Json& entry, const char* key) {
+// `field` names the cost: "o" per message that makes a record, "o_small" per message of at most
+// 16 bytes (where the result lacks it, "o").
+double per_message(const Json& entry, const char* key, const char* field = "o") {
   auto fit = entry.find(key);
   if (fit == entry.end() || !fit->is_object()) return 0;
   auto pm = fit->find("per_message");
   if (pm == fit->end() || !pm->is_object()) return 0;
-  auto o = pm->find("o");
+  auto o = pm->find(field);
+  if (o == pm->end()) o = pm->find("o");
   return o != pm->end() && o->is_number() ? std::max(0.0, o->get<double>()) : 0;
 }
 
@@ -66,6 +69,7 @@ std::vector<MachineParams> load_machine_params(const std::string& app, const std
       m.o_get = per_message(entry, "g_get");
       m.o_send = per_message(entry, "g_send");
       m.o_global = per_message(entry, "g_global");
+      m.o_put_small = per_message(entry, "g_put", "o_small");
       all.push_back(m);
     }
   } catch (const superstep::JsonSyntaxError& e) {  // names the file, line and column

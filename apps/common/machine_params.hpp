@@ -19,6 +19,9 @@ struct MachineParams {
   // the shift bspprobe times there is a bsp_hpput to the process itself, which costs several
   // times a bsp_put to itself, so it is no measure of the apps' puts).
   double o_put = 0, o_get = 0, o_send = 0, o_global = 0;
+  // Seconds per bsp_put of at most 16 bytes, which the library joins into records with others
+  // (bspprobe's o_small of the put fit; its o where the result predates o_small).
+  double o_put_small = 0;
 };
 
 // Reads every per_p entry of a bspprobe result; exits with status 2 and one line naming the file

@@ -206,8 +206,9 @@ int main(int argc, char** argv) {
       const double h =
           static_cast<double>(n / o.p) * (1.0 - 1.0 / o.p) * (sizeof(Complex) / apps::kWordBytes);
       cost.relation(h, params->g_put);
-      // One bsp_put per element, its own included: n/p puts, each costing o.
-      cost.messages(static_cast<double>(n / o.p), params->o_put);
+      // One 16-byte bsp_put per element, its own included: n/p small puts, each costing
+      // o_small (the library joins them into records).
+      cost.messages(static_cast<double>(n / o.p), params->o_put_small);
       cost.syncs(2, params->l);
     }
     report.prediction(params, cost);

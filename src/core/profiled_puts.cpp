@@ -20,7 +20,11 @@ bool Runtime::watched_put(CallSite site, int pid, const void* src, void* dst, st
                           std::uint64_t nbytes, bool hp) {
   const std::uint64_t remote = resolve(pid, dst, offset, nbytes);
   if (remote == 0) return false;
-  if (profile_) profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes);
+  // The puts tier 2 joins into records are those the profile counts as small.
+  static_assert(LastPut::kMaxBytes == profile::kSmallBytes);
+  if (profile_)
+    profile_->count(hp ? profile::kHpput : profile::kPut, pid, nbytes,
+                    nbytes <= profile::kSmallBytes);
   if (check_ && checked_put(site, pid, src, remote, nbytes, hp)) return true;
   write_put(pid, src, dst, remote, nbytes, hp, profiled_put_max_);
   return true;
@@ -46,8 +50,8 @@ void Runtime::close_profiled_run(int pid) {
   // Tier 1 moved `at` on by open.nbytes a put; settling leaves it where the run ended.
   const auto grown = static_cast<std::uint64_t>(open.run->run.at - open.opened_at);
   if (grown != 0)
-    profile_->count_many(open.hp ? profile::kHpput : profile::kPut, pid, grown / open.nbytes,
-                         grown);
+    profile_->count_many(open.hp ? profile::kHpput : profile::kPut, pid, grown / open.nbytes, grown,
+                         grown / open.nbytes);  // 8- or 16-byte puts: all small
   *open.run = PutRun{};
   open = ProfiledRun{};
 }

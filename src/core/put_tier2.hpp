@@ -51,7 +51,9 @@ template <bool hp>
                                                                    const void* dst, int offset,
                                                                    int nbytes) {
   if (!small_put_to_last<true>(pid, src, dst, offset, nbytes, hp)) return false;
-  profile_->count(hp ? profile::kHpput : profile::kPut, pid, static_cast<std::uint64_t>(nbytes));
+  // Tier 2 takes puts of at most LastPut::kMaxBytes = profile::kSmallBytes: all small.
+  profile_->count(hp ? profile::kHpput : profile::kPut, pid, static_cast<std::uint64_t>(nbytes),
+                  true);
   return true;
 }
 

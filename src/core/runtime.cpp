@@ -249,7 +249,7 @@ bool Runtime::get(int pid, const void* src, std::uint64_t offset, void* dst, std
   std::uint64_t remote = resolve(pid, src, offset, nbytes);
   if (remote == 0) return false;
   if (profile_) [[unlikely]]
-    profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes);
+    profile_->count(hp ? profile::kHpget : profile::kGet, pid, nbytes, false);  // not joined
   if (check_ && hp) [[unlikely]] {
     if (watched_hpget(pid, remote, static_cast<char*>(dst), nbytes, site)) return true;
   }

@@ -176,7 +176,7 @@ void Runtime::profile_sends(const Outbox& out) {
     const std::uint64_t sends = out.sends_to(dst);
     if (sends != 0)
       profile_->count_many(profile::kSend, dst, sends,
-                           out.send_payload_bytes_to(dst) + sends * tagsize_);
+                           out.send_payload_bytes_to(dst) + sends * tagsize_, 0);
   }
 }
 

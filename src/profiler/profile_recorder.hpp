@@ -20,6 +20,9 @@ namespace superstep::profile {
 
 // Kinds of requests, in the order the profile format lists them.
 enum Kind : int { kPut = 0, kHpput = 1, kGet = 2, kHpget = 3, kSend = 4, kKinds = 5 };
+// Puts and hpputs of at most this many bytes are joined into records (core/put_tier2.hpp,
+// messaging/outbox.hpp): the profile counts them apart, as small.
+constexpr std::uint64_t kSmallBytes = 16;
 
 class Recorder {
  public:
@@ -27,19 +30,24 @@ class Recorder {
   // one barrier so that process 0 can clear an older profile first).
   static std::unique_ptr<Recorder> start_if_asked(Engine& engine);
 
-  // A request to (put, hpput, send) or from (get, hpget) process `partner`.
-  [[gnu::always_inline]] void count(Kind kind, int partner, std::uint64_t nbytes) {
+  // A request to (put, hpput, send) or from (get, hpget) process `partner`; `small` where
+  // the library joins it into a record with others (a put or hpput of at most
+  // kSmallBytes), so that the sync spends on it about its bytes only.
+  [[gnu::always_inline]] void count(Kind kind, int partner, std::uint64_t nbytes, bool small) {
     Counter& c = counters_[static_cast<std::size_t>(partner) * kKinds + kind];
     if (c.count++ == 0) touched_.push_back(static_cast<std::uint32_t>(partner * kKinds + kind));
     c.bytes += nbytes;
+    c.small += small;
   }
-  // `count` requests of one kind and `nbytes` bytes in all, counted at the
-  // sync rather than at each call.
-  void count_many(Kind kind, int partner, std::uint64_t count, std::uint64_t nbytes) {
+  // `count` requests of one kind and `nbytes` bytes in all, `small` of them small, counted
+  // at the sync rather than at each call.
+  void count_many(Kind kind, int partner, std::uint64_t count, std::uint64_t nbytes,
+                  std::uint64_t small) {
     Counter& c = counters_[static_cast<std::size_t>(partner) * kKinds + kind];
     if (c.count == 0) touched_.push_back(static_cast<std::uint32_t>(partner * kKinds + kind));
     c.count += count;
     c.bytes += nbytes;
+    c.small += small;
   }
   void push_reg() { ++pushes_; }
   void pop_reg() { ++pops_; }
@@ -63,6 +71,7 @@ class Recorder {
   struct Counter {
     std::uint64_t bytes = 0;
     std::uint64_t count = 0;
+    std::uint64_t small = 0;  // of count, those joined into records
   };
   Recorder(Engine& engine, std::string file);
   std::int64_t now() const {

@@ -81,6 +81,46 @@ TEST(Analysis, RecoversTheCostPerMessageAndNHalf) {
   EXPECT_NE(format_report(r).find("per-message cost"), std::string::npos);
 }
 
+// Pieces of at most 16 bytes (8 and 16 B at h = 16384) are left out of the record fit and
+// come back as o_small: the time each adds beyond the point with one message per transfer at
+// the same h, with its issuing part (medians) and its sync part (the least of the samples).
+TEST(Analysis, ReportsSmallMessagesApartFromTheRecordFit) {
+  const Json r = synthetic_result({1, 2});
+  for (int p : {1, 2}) {
+    const Json& e = entry_for(r, p);
+    for (const char* name : {"local", "global", "put", "get", "send"}) {
+      if (p == 1 && std::string(name) != "local") continue;
+      const Json& pm = e[std::string("g_") + name]["per_message"];
+      ASSERT_TRUE(pm.is_object()) << name << " at p = " << p;
+      const double o_small = testing::synthetic_o_small(name);
+      ASSERT_TRUE(pm.contains("o_small")) << name << " at p = " << p;
+      EXPECT_NEAR(pm["o_small"].get<double>(), o_small, o_small * 1e-6) << name;
+      EXPECT_NEAR(pm["o_small_issue"].get<double>(), 0.2 * o_small, o_small * 1e-6) << name;
+      // From the least sync part of the samples: the 0.99 sample of each point.
+      EXPECT_NEAR(pm["o_small_sync"].get<double>(), 0.99 * 0.8 * o_small, o_small * 1e-6) << name;
+      EXPECT_EQ(pm["small_points"].size(), 2u) << name << " at p = " << p;
+      for (const Json& point : pm["small_points"])
+        EXPECT_LE(point["piece_bytes"].get<double>(), kSmallBytes);
+      for (const Json& point : pm["points"])
+        EXPECT_GT(point["piece_bytes"].get<double>(), kSmallBytes);
+    }
+  }
+  EXPECT_TRUE(schema_problems(r).empty());
+  EXPECT_NE(format_report(r).find("o_small"), std::string::npos);
+}
+
+// A result written before o_small (per_message without it) still passes the schema check;
+// a malformed o_small does not.
+TEST(ResultSchema, OSmallIsOptionalButMustBeANumber) {
+  Json r = synthetic_result({2});
+  Json& pm = r["per_p"][0]["g_put"]["per_message"];
+  for (const char* field : {"o_small", "o_small_issue", "o_small_sync", "small_points"})
+    pm.erase(field);
+  EXPECT_TRUE(schema_problems(r).empty());
+  pm["o_small"] = "fast";
+  EXPECT_FALSE(schema_problems(r).empty());
+}
+
 TEST(Analysis, Formula11AveragesPatternsAndDeviationIsTheRatio) {
   const Json r = synthetic_result({2, 4});
   // Included: E and PP at p = 2 and 4; OA, AO, AA at p = 4. Every pattern has

@@ -23,6 +23,11 @@ constexpr double kSyntheticL = 5e-6;
 // (so the h line's intercept stays kSyntheticL): the Table 1 patterns cut
 // their messages into pieces at equal h.
 inline double synthetic_o(const std::string& pattern) { return pattern == "get" ? 4e-8 : 5e-9; }
+// Seconds per message of at most kSmallBytes, which the library joins into records.
+inline double synthetic_o_small(const std::string& pattern) {
+  return pattern == "get" ? 3e-8 : 1e-9;
+}
+constexpr double kSyntheticIssuing = 1e-6;  // issuing one message per transfer
 
 inline Json split_points(const Pattern& pattern, int p, const Plan& plan) {
   Json points = Json::array();
@@ -32,8 +37,10 @@ inline Json split_points(const Pattern& pattern, int p, const Plan& plan) {
   const long one = h_relation(all, p, 1, pattern.h_operator);
   for (long pieces : piece_counts(m, plan.split_factor)) {
     const long messages = h_relation(all, p, pieces, pattern.h_operator);
-    const double t = synthetic_g(pattern.name, p) * static_cast<double>(h) + kSyntheticL +
-                     synthetic_o(pattern.name) * static_cast<double>(messages - one);
+    const bool small = m / pieces * kWordBytes <= kSmallBytes;
+    const double extra = (small ? synthetic_o_small(pattern.name) : synthetic_o(pattern.name)) *
+                         static_cast<double>(messages - one);
+    const double t = synthetic_g(pattern.name, p) * static_cast<double>(h) + kSyntheticL + extra;
     Json point = Json::object();
     point["h_nominal"] = plan.split_h;
     point["h"] = h;
@@ -41,8 +48,8 @@ inline Json split_points(const Pattern& pattern, int p, const Plan& plan) {
     point["pieces"] = pieces;
     point["messages"] = messages;
     point["samples"] = Json({t * 1.01, t, t * 0.99});
-    // A fifth of o goes to issuing the messages, before bsp_sync.
-    const double issuing = 1e-6 + 0.2 * synthetic_o(pattern.name) * static_cast<double>(messages);
+    // A fifth of o (and of o_small) goes to issuing the messages, before bsp_sync.
+    const double issuing = kSyntheticIssuing + 0.2 * extra;
     point["issue_samples"] = Json({issuing * 1.01, issuing, issuing * 0.99});
     points.push_back(std::move(point));
   }
@@ -68,6 +75,8 @@ inline Json synthetic_raw(int p, const Plan& plan) {
       point["pieces"] = 1;
       point["messages"] = h_relation(pattern_transfers(pattern, p), p, 1, pattern.h_operator);
       point["samples"] = Json({t * 1.01, t, t * 0.99});
+      point["issue_samples"] =
+          Json({kSyntheticIssuing * 1.01, kSyntheticIssuing, kSyntheticIssuing * 0.99});
       points.push_back(std::move(point));
     }
     if (!is_formula4_pattern(pattern))

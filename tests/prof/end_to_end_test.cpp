@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -91,27 +92,30 @@ TEST(EndToEnd, ProcessThatDiesLeavesAnIncompleteProfile) {
 }
 
 // What put_runs.c puts (see there), per superstep, source, destination and kind: the
-// messages and their bytes. N = 1000.
-using EdgeKey = std::tuple<int, int, int, std::string>;      // superstep, from, to, kind
-using Edges = std::map<EdgeKey, std::pair<double, double>>;  // bytes, count
+// messages, their bytes and how many were small (at most 16 bytes). N = 1000.
+using EdgeKey = std::tuple<int, int, int, std::string>;  // superstep, from, to, kind
+using Edges = std::map<EdgeKey, std::array<double, 3>>;  // bytes, count, small
 
 Edges put_runs_expected(int p) {
   constexpr int n = 1000;
   Edges edges;
-  auto add = [&](int s, int from, int to, const char* kind, double count, double bytes) {
+  auto add = [&](int s, int from, int to, const char* kind, double count, double bytes,
+                 double large = 0) {
     auto& e = edges[{s, from, to, kind}];
-    e.first += bytes;
-    e.second += count;
+    e[0] += bytes;
+    e[1] += count;
+    e[2] += count - large;
   };
   for (int me = 0; me < p; ++me) {
     const int next = (me + 1) % p, prev = (me + p - 1) % p;
-    add(1, me, next, "put", n, 8.0 * n);                                // A, one run
-    add(1, me, next, "put", n / 2, 16.0 * n / 2);                       // B, a run of 16-byte puts
-    add(1, me, next, "put", n / 2, 16.0 * n / 2);                       // B, strided
-    add(1, me, prev, "hpput", n, 8.0 * n);                              // H
-    add(1, me, next, "put", n / 4, 8.0 * n / 4);                        // M, alternating with...
-    add(1, me, next, "hpput", n / 4, 8.0 * n / 4);                      // ...hpputs
-    add(1, me, next, "put", n / 2, (8 + 16 + 8 + 4 + 16) * n / 10.0);   // M, mixed sizes
+    add(1, me, next, "put", n, 8.0 * n);            // A, one run
+    add(1, me, next, "put", n / 2, 16.0 * n / 2);   // B, a run of 16-byte puts
+    add(1, me, next, "put", n / 2, 16.0 * n / 2);   // B, strided
+    add(1, me, prev, "hpput", n, 8.0 * n);          // H
+    add(1, me, next, "put", n / 4, 8.0 * n / 4);    // M, alternating with...
+    add(1, me, next, "hpput", n / 4, 8.0 * n / 4);  // ...hpputs
+    // M, mixed sizes, a fifth of them 24 bytes: not small.
+    add(1, me, next, "put", n / 2, (8 + 16 + 8 + 4 + 24) * n / 10.0, n / 10);
     for (int i = 0; i < n; ++i) add(1, me, (me + i) % p, "put", 1, 8);  // C, dealt cyclically
     add(2, me, next, "put", n, 8.0 * n);
     add(3, me, next, "put", 2 * n, 16.0 * n);  // a push in between
@@ -132,8 +136,9 @@ Edges put_edges_in(const std::string& file) {
         const std::string kind = edge[1];
         if (kind != "put" && kind != "hpput") continue;
         auto& e = edges[{step["s"].get<int>(), from, edge[0].get<int>(), kind}];
-        e.first += edge[2].get<double>();
-        e.second += edge[3].get<double>();
+        e[0] += edge[2].get<double>();
+        e[1] += edge[3].get<double>();
+        e[2] += edge[4].get<double>();
       }
   }
   return edges;
@@ -156,10 +161,12 @@ void check_put_runs(const std::string& env, int p, const std::string& mpirun = "
     auto it = got.find(key);
     ASSERT_NE(it, got.end()) << "no " << kind << " edge " << from << " -> " << to
                              << " in superstep " << s << " at p = " << p;
-    EXPECT_EQ(it->second.first, value.first)
+    EXPECT_EQ(it->second[0], value[0])
         << kind << " bytes " << from << " -> " << to << ", superstep " << s << ", p = " << p;
-    EXPECT_EQ(it->second.second, value.second)
+    EXPECT_EQ(it->second[1], value[1])
         << kind << " count " << from << " -> " << to << ", superstep " << s << ", p = " << p;
+    EXPECT_EQ(it->second[2], value[2])
+        << kind << " small " << from << " -> " << to << ", superstep " << s << ", p = " << p;
   }
   EXPECT_EQ(got.size(), want.size()) << "edges the program did not make, p = " << p;
   Profile prof = load_profile(file);

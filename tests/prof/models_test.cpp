@@ -157,6 +157,55 @@ TEST(Models, ManySmallMessagesCostOPerMessage) {
   EXPECT_NEAR(predict(small_messages(), without).steps[0].bsp, 305e-6, 1e-15);
 }
 
+// The same superstep as the profile now records it: all 100,000 puts are small (8 bytes,
+// joined into records), so they cost o_small = 0.1 ns each, not o: 10 us. BSP: 100 + 200 +
+// 10 + 5 = 315 us; BSPWB and MPM 100 + 200 + 10 + 2 = 312 us. A profile written before small
+// puts were counted (small_messages above) reads as none small.
+Profile small_puts() {
+  const std::vector<Edge> to0{{0, "put", 800000, 100000, 100000}},
+      to1{{1, "put", 800000, 100000, 100000}};
+  return parse_profile(profile_text({{{1e-4, to1}, {1e-4, to0}}}), "small puts");
+}
+
+TEST(Models, SmallPutsCostOSmallEachAndNoO) {
+  Params par = small_message_params();
+  par.o_small[0] = 0.1e-9;
+  const StepPrediction sp = predict(small_puts(), par).steps[0];
+  EXPECT_DOUBLE_EQ(sp.messages, 100000);
+  EXPECT_DOUBLE_EQ(sp.small_messages, 100000);
+  EXPECT_NEAR(sp.message_cost, 0, 1e-18);
+  EXPECT_NEAR(sp.small_cost, 10e-6, 1e-15);
+  EXPECT_NEAR(sp.bsp, 315e-6, 1e-15);
+  EXPECT_NEAR(sp.bspwb, 312e-6, 1e-15);
+  EXPECT_NEAR(sp.mpm, 312e-6, 1e-15);
+  EXPECT_DOUBLE_EQ(predict(small_messages(), par).steps[0].small_messages, 0);
+  EXPECT_NEAR(predict(small_messages(), par).steps[0].bsp, 605e-6, 1e-15);
+}
+
+// 100,000 puts of 128 bytes each make a record: 12.8 MB is h = 3.2e6 words, g h = 3.2 ms,
+// o m = 300 us; o_small does not apply. BSP: 100 + 3200 + 300 + 5 = 3605 us.
+TEST(Models, PutsOf128BytesCostOEach) {
+  const std::vector<Edge> to0{{0, "put", 12800000, 100000, 0}},
+      to1{{1, "put", 12800000, 100000, 0}};
+  const Profile prof = parse_profile(profile_text({{{1e-4, to1}, {1e-4, to0}}}), "records");
+  Params par = small_message_params();
+  par.o_small[0] = 0.1e-9;
+  const StepPrediction sp = predict(prof, par).steps[0];
+  EXPECT_DOUBLE_EQ(sp.small_messages, 0);
+  EXPECT_NEAR(sp.message_cost, 300e-6, 1e-15);
+  EXPECT_NEAR(sp.small_cost, 0, 1e-18);
+  EXPECT_NEAR(sp.bsp, 3605e-6, 1e-14);
+}
+
+// In + out: both the small puts and their cost double.
+TEST(Models, SmallMessagesReadAsSumCountBothWays) {
+  Params par = small_message_params();
+  par.op = HOperator::kSum;
+  par.o_small[0] = 0.1e-9;
+  // 100 + 400 + 20 + 5 us.
+  EXPECT_NEAR(predict(small_puts(), par).steps[0].bsp, 525e-6, 1e-15);
+}
+
 TEST(Models, MessagesReadAsSumCountBothWays) {
   Params par = small_message_params();
   par.op = HOperator::kSum;
@@ -174,6 +223,22 @@ TEST(Verdict, NamesTheDominantTermOfAStepOffByMoreThanTenPercent) {
   EXPECT_EQ(v.dominant, Term::kMessages);
   EXPECT_NEAR(v.share, 300.0 / 605.0, 1e-12);
   EXPECT_EQ(describe(v), "messages*o 50%");
+}
+
+// With o_small = 5 ns the small puts cost 500 us of 100 + 200 + 500 + 5 = 805 us.
+TEST(Verdict, NamesSmallMessagesWhereTheyDominate) {
+  Params par = small_message_params();
+  par.o_small[0] = 5e-9;
+  const StepVerdict v = judge_step(predict(small_puts(), par).steps[0], par);
+  EXPECT_EQ(v.dominant, Term::kSmallMessages);
+  EXPECT_NEAR(v.seconds[static_cast<int>(Term::kMessages)], 0, 1e-18);
+  EXPECT_EQ(describe(v), "small messages*o_small 62%");
+}
+
+// An edge that counts more small messages than messages is refused.
+TEST(Profile, RefusesMoreSmallMessagesThanMessages) {
+  const std::vector<Edge> bad{{1, "put", 800, 100, 101}}, none{};
+  EXPECT_THROW(parse_profile(profile_text({{{1e-4, bad}, {1e-4, none}}}), "bad"), InputError);
 }
 
 TEST(Verdict, TimeBeyondTheModelAndStepsWithinTolerance) {

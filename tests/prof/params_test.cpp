@@ -48,6 +48,28 @@ TEST(Params, TakesTheSyncsPartOfOPerKind) {
   EXPECT_NE(par.source.find("o per message"), std::string::npos);
 }
 
+// Puts and hpputs of at most 16 bytes: o_small_sync, four fifths of synthetic_o_small in the
+// least samples (0.99 of the median, synthetic_result.hpp); the
+// other kinds' small counts are always 0, and a result without o_small charges them o.
+TEST(Params, TakesTheSyncsPartOfOSmallForPuts) {
+  bspprobe::Json result = bspprobe::testing::synthetic_result({1, 2});
+  const ProbeFile file(result);
+  const Params par = params_from_probe(file.path(), 2, HOperator::kMax);
+  EXPECT_NEAR(par.o_small[0], 0.792e-9, 1e-18);  // put
+  EXPECT_NEAR(par.o_small[1], 0.792e-9, 1e-18);  // hpput: g_global's
+  EXPECT_NEAR(params_from_probe(file.path(), 2, HOperator::kSum).o_small[0], 0.396e-9, 1e-18);
+  EXPECT_NE(par.source.find("put 4 ns (0.792 ns small)"), std::string::npos) << par.source;
+  for (bspprobe::Json& entry : result["per_p"])
+    for (const char* key : {"g_local", "g_global", "g_put", "g_get", "g_send"})
+      if (entry[key].is_object())
+        for (const char* field : {"o_small", "o_small_issue", "o_small_sync", "small_points"})
+          entry[key]["per_message"].erase(field);
+  const ProbeFile older(result);
+  const Params old = params_from_probe(older.path(), 2, HOperator::kMax);
+  EXPECT_NEAR(old.o_small[0], 0.8 * 5e-9, 1e-18);
+  EXPECT_NEAR(old.o_small[1], 0.8 * 5e-9, 1e-18);
+}
+
 TEST(Params, HalvesOForTheSumReading) {
   const ProbeFile file(bspprobe::testing::synthetic_result({1, 2}));
   const Params par = params_from_probe(file.path(), 2, HOperator::kSum);

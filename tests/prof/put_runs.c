@@ -7,7 +7,8 @@
  *     next into B, and N/2 more 16 bytes apart after those (a strided
  *     pattern, no run); N 8-byte hpputs to prev into H; N/2 8-byte puts and hpputs
  *     alternating to next into M; N/2 puts to next into M after those, their
- *     sizes 8, 16, 8, 4, 16 in turn, each where the last ended; N 8-byte puts
+ *     sizes 8, 16, 8, 4, 24 in turn (a 24-byte put makes a record of its own,
+ *     the others are small), each where the last ended; N 8-byte puts
  *     dealt cyclically (element i to process pid + i, at word
  *     pid * ceil(N / p) + i / p there: the puts to each process continue one
  *     another while puts to the others come in between) into C.
@@ -36,7 +37,7 @@ static void expect(const char* what, int i, uint64_t got, uint64_t want) {
 
 /* Superstep 1's mixed run into M from word `first` on: returns the words it wrote. */
 static int mixed_sizes(int next, int first) {
-  static const int sizes[5] = {8, 16, 8, 4, 16};
+  static const int sizes[5] = {8, 16, 8, 4, 24};
   int offset = first * 8;
   for (int i = 0; i < N / 2; ++i) {
     int nbytes = sizes[i % 5];

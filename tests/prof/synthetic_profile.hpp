@@ -12,6 +12,7 @@ struct Edge {
   const char* kind;  // put, hpput, get, hpget, send
   long bytes;
   long count;
+  long small = -1;  // of count, the small ones; -1: not written, as in older profiles
 };
 
 // One process in one superstep: it computes for w seconds from `begin`, and
@@ -44,7 +45,8 @@ inline std::string profile_text(const std::vector<std::vector<Step>>& steps, boo
       for (std::size_t e = 0; e < st.edges.size(); ++e) {
         const Edge& ed = st.edges[e];
         out += (e ? ",[" : "[") + std::to_string(ed.partner) + ",\"" + ed.kind + "\"," +
-               std::to_string(ed.bytes) + "," + std::to_string(ed.count) + "]";
+               std::to_string(ed.bytes) + "," + std::to_string(ed.count) +
+               (ed.small >= 0 ? "," + std::to_string(ed.small) : std::string()) + "]";
       }
       out += "]}";
       t += st.w;

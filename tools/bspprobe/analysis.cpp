@@ -1,5 +1,6 @@
 #include "analysis.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -28,21 +29,47 @@ Json summary_json(const Summary& s, double scale = 1) {
 // The points of a series at equal h whose messages are cut into pieces.
 struct SplitPoint {
   double h = 0, messages = 0, pieces = 0;
+  double piece_bytes = 0;  // the bytes of each piece (the last may take a few more)
   Summary summary;
-  double issuing = -1;  // median seconds spent issuing, before bsp_sync (-1: not measured)
+  double issuing = -1;       // median seconds spent issuing, before bsp_sync (-1: not measured)
+  double sync_least = kNaN;  // the least of the samples' sync parts, sample - issuing (likewise)
 };
 
 // One measured series: its points (one message per transfer) summarised and
 // their least-squares line, and the points with messages cut into pieces.
 struct Curve {
   std::string name;
-  std::vector<double> h, median, messages;
+  // issuing: -1 where not measured; sync_least: NaN where not measured
+  std::vector<double> h, median, messages, issuing, sync_least;
   std::vector<Summary> summaries;
   std::vector<long> m;
-  std::vector<SplitPoint> split;
+  std::vector<SplitPoint> split;  // pieces of more than kSmallBytes: records
+  std::vector<SplitPoint> small;  // pieces of kSmallBytes or fewer
   LineFit fit;
   bool fitted = false;
 };
+
+// The median of a point's "issue_samples"; -1 where it has none.
+double issuing_median(const Json& point) {
+  if (!point.contains("issue_samples")) return -1;
+  std::vector<double> issuing;
+  for (const Json& s : point.at("issue_samples")) issuing.push_back(s.get<double>());
+  return issuing.empty() ? -1 : summarize(issuing).median;
+}
+
+// The least over a point's samples of the time past issuing, sample - issuing (each sample
+// times the issuing and the sync of the same supersteps); NaN where the issuing was not timed.
+double least_sync_part(const Json& point) {
+  const Json& samples = point.at("samples");
+  if (!point.contains("issue_samples") || point.at("issue_samples").size() != samples.size() ||
+      samples.empty())
+    return kNaN;
+  const Json& issuing = point.at("issue_samples");
+  double least = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < samples.size(); ++k)
+    least = std::min(least, samples[k].get<double>() - issuing[k].get<double>());
+  return least;
+}
 
 Curve summarise_series(const Json& series) {
   Curve c;
@@ -53,17 +80,17 @@ Curve summarise_series(const Json& series) {
     const Summary summary = summarize(samples);
     const double messages = point.value("messages", 0.0);
     if (point.value("pieces", 1.0) > 1) {
-      SplitPoint split{point.at("h").get<double>(), messages, point.at("pieces").get<double>(),
-                       summary};
-      if (point.contains("issue_samples")) {
-        std::vector<double> issuing;
-        for (const Json& s : point.at("issue_samples")) issuing.push_back(s.get<double>());
-        if (!issuing.empty()) split.issuing = summarize(issuing).median;
-      }
-      c.split.push_back(split);
+      const double pieces = point.at("pieces").get<double>();
+      const double each = std::floor(point.at("m").get<double>() / pieces) * kWordBytes;
+      SplitPoint split{
+          point.at("h").get<double>(), messages, pieces, each, summary, issuing_median(point),
+          least_sync_part(point)};
+      (each <= kSmallBytes ? c.small : c.split).push_back(split);
       continue;
     }
     c.messages.push_back(messages);
+    c.issuing.push_back(issuing_median(point));
+    c.sync_least.push_back(least_sync_part(point));
     c.h.push_back(point.at("h").get<double>());
     c.m.push_back(static_cast<long>(point.at("m").get<double>()));
     c.median.push_back(summary.median);
@@ -111,7 +138,64 @@ void add_issuing_share(const Curve& c, double o, Json& j) {
   j["o_sync"] = o - o_issue;
 }
 
-// T = intercept + g h + o messages. The points with one message per
+// The point the small pieces are held against: the one at their h with one message per
+// transfer, whose time, messages and issuing they share but for the pieces; false where the
+// h grid has no such point.
+bool reference_at(const Curve& c, double h, std::size_t& index) {
+  for (std::size_t i = 0; i < c.h.size(); ++i)
+    if (c.h[i] == h) {
+      index = i;
+      return true;
+    }
+  return false;
+}
+
+// o_small: what a message of at most kSmallBytes costs beyond g h. The library joins such
+// puts into records, so their time is not the record line's: each small point is held
+// against the point at its h with one message per transfer, and o_small is the mean over
+// the small points of (T - T_ref) / (messages - messages_ref), the time a small message
+// adds (medians). Likewise o_small_issue from the issuing times' medians, and o_small_sync
+// from the least sync part of the samples (sample - issuing): what the sync spends on a
+// small message is a fraction of a nanosecond, below what a process descheduled while its
+// partner waits adds to a sample, and such interference only ever adds. Nothing is added
+// without a reference point.
+void add_small_messages(const Curve& c, Json& j) {
+  double o = 0, o_issue = 0, o_sync = 0;
+  int n = 0;
+  bool issuing = true;
+  Json points = Json::array();
+  for (const SplitPoint& sp : c.small) {
+    std::size_t ref = 0;
+    if (!reference_at(c, sp.h, ref) || sp.messages <= c.messages[ref]) continue;
+    const double extra = sp.messages - c.messages[ref];
+    const double each = (sp.summary.median - c.median[ref]) / extra;
+    o += each;
+    issuing = issuing && sp.issuing >= 0 && c.issuing[ref] >= 0;
+    issuing = issuing && !std::isnan(sp.sync_least) && !std::isnan(c.sync_least[ref]);
+    if (issuing) {
+      o_issue += (sp.issuing - c.issuing[ref]) / extra;
+      o_sync += (sp.sync_least - c.sync_least[ref]) / extra;
+    }
+    ++n;
+    Json p = Json::object();
+    p["h"] = sp.h;
+    p["messages"] = sp.messages;
+    p["pieces"] = sp.pieces;
+    p["piece_bytes"] = sp.piece_bytes;
+    p["median"] = sp.summary.median;
+    p["o"] = each;
+    points.push_back(std::move(p));
+  }
+  if (n == 0) return;
+  j["o_small"] = o / n;
+  j["small_points"] = std::move(points);
+  if (!issuing) return;
+  j["o_small_issue"] = o_issue / n;
+  j["o_small_sync"] = o_sync / n;
+}
+
+// T = intercept + g h + o messages, over the pieces larger than kSmallBytes (each its own
+// record); smaller pieces are add_small_messages'. The points with one message per
 // transfer span h from 16 words to megawords, so an unweighted fit of all
 // three terms at once is ruled by the largest h and leaves o to the noise
 // there; at equal h, though, the time grows with the messages alone. So o is
@@ -149,12 +233,14 @@ Json per_message_json(const Curve& c, double s_flops) {
     p["h"] = c.split[i].h;
     p["messages"] = c.split[i].messages;
     p["pieces"] = c.split[i].pieces;
+    p["piece_bytes"] = c.split[i].piece_bytes;
     p["median"] = c.split[i].summary.median;
     p["residual"] = line.residuals[i];
     points.push_back(std::move(p));
   }
   j["points"] = std::move(points);
   add_issuing_share(c, o, j);
+  add_small_messages(c, j);
   return j;
 }
 

@@ -37,6 +37,9 @@ struct Floors {
 
 constexpr const char* kResultSchema = "superstep-bspprobe/1";
 constexpr int kWordBytes = 4;
+// Puts of at most this many bytes the library joins into records (docs/bspprobe.md): the
+// per-message fit leaves pieces this small out and reports their cost apart, as o_small.
+constexpr int kSmallBytes = 16;
 
 // Throws Json::exception when a raw result lacks what it should hold.
 Json analyse(const MachineInfo& info, const ComputeRate& rate, const Floors& floors,

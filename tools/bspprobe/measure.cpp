@@ -2,6 +2,7 @@
 
 #include <bsp.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -16,6 +17,7 @@ namespace {
 struct Buffers {
   std::vector<float> src;
   std::vector<float> dst;
+  std::vector<double> issuing;  // on process 0: each process's issuing in the last sample
 };
 
 void progress_line(bool progress, const char* what) {
@@ -111,6 +113,18 @@ Sample time_sample(const Pattern& pattern, const std::vector<Transfer>& mine, lo
   return {(bsp_time() - t0) / supersteps, issuing / supersteps};
 }
 
+// The longest time any process spent issuing in a sample, on process 0 (one superstep more,
+// after the timed ones). A profile's W is the largest w, so what the sync spends is what the
+// superstep takes beyond the slowest issuer: a process held up while issuing (another program
+// on its processor) makes the others wait in the sync, which is the models' imbalance, not o.
+double slowest_issuing(double mine, Buffers& b) {
+  bsp_put(0, &mine, b.issuing.data(), static_cast<int>(bsp_pid() * sizeof(double)), sizeof(double));
+  bsp_sync();
+  double most = 0;
+  for (double v : b.issuing) most = std::max(most, v);
+  return most;
+}
+
 // One (pattern, h, pieces) point: the messages and the samples gathered so far.
 struct Point {
   const Pattern* pattern;
@@ -186,6 +200,8 @@ Json measure_supersteps(const Plan& plan, bool progress) {
   b.dst.assign(static_cast<std::size_t>(words), 0.0f);
   bsp_push_reg(b.src.data(), static_cast<int>(words * sizeof(float)));
   bsp_push_reg(b.dst.data(), static_cast<int>(words * sizeof(float)));
+  b.issuing.assign(static_cast<std::size_t>(p), 0.0);
+  bsp_push_reg(b.issuing.data(), static_cast<int>(p * sizeof(double)));
   bsp_sync();
 
   // Warm-up: first touch of every buffer and the runtime's own growth, then a
@@ -214,12 +230,13 @@ Json measure_supersteps(const Plan& plan, bool progress) {
       const Sample sample = time_sample(*point.pattern, point.mine, point.m, point.pieces,
                                         plan.supersteps_per_sample, b);
       point.samples.push_back(sample.superstep);
-      point.issue_samples.push_back(sample.issuing);
+      point.issue_samples.push_back(slowest_issuing(sample.issuing, b));
     }
   }
   for (int i = 0; i < plan.warmup_syncs; ++i) bsp_sync();
   Json series = series_json(points);
 
+  bsp_pop_reg(b.issuing.data());
   bsp_pop_reg(b.dst.data());
   bsp_pop_reg(b.src.data());
   bsp_sync();

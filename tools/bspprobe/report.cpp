@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <utility>
+
+#include "analysis.hpp"  // kSmallBytes
 
 namespace bspprobe {
 
@@ -160,6 +163,31 @@ std::string format_pattern_fits(const Json& r) {
   return out;
 }
 
+// o_small and the part of it the sync spends, per p and primitive, where measured.
+std::string small_message_lines(const Json& r) {
+  std::string out;
+  for (const Json& e : r.at("per_p")) {
+    std::string line;
+    const bool one = e.at("p").get<double>() < 2;
+    for (const auto& [key, name] :
+         {std::pair{one ? "g_local" : "g_global", "bsp_hpput"}, std::pair{"g_put", "bsp_put"},
+          std::pair{"g_get", "bsp_get"}, std::pair{"g_send", "bsp_send"}}) {
+      const Json* fit = field(e, key, "per_message");
+      if (fit == nullptr || fit->is_null() || !fit->contains("o_small")) continue;
+      line += format("  %s", name) + figure(field(*fit, "o_small"), 1e9, 8) +
+              figure(field(*fit, "o_small_sync"), 1e9, 8);
+    }
+    if (!line.empty())
+      out += format("%4d ", static_cast<int>(e.at("p").get<double>())) + line + "\n";
+  }
+  return out.empty() ? out
+                     : format(
+                           "messages of at most %d bytes (joined into records), o_small and "
+                           "its part in the sync, ns:\n",
+                           kSmallBytes) +
+                           out;
+}
+
 // T = l' + g h + o messages per primitive, and n_half = o / g in bytes.
 std::string per_message_table(const Json& r) {
   std::string out =
@@ -187,7 +215,7 @@ std::string per_message_table(const Json& r) {
     if (here) out += line + "\n";
     any = any || here;
   }
-  return any ? out : std::string();
+  return any ? out + small_message_lines(r) : std::string();
 }
 
 }  // namespace

@@ -88,8 +88,11 @@ class Checker {
     for (const char* field : {"intercept", "g", "o", "r2", "rms_residual", "o_flops"})
       number(*it, where, field);
     for (const char* field : {"n_half_words", "n_half_bytes"}) number(*it, where, field, true);
-    for (const char* field : {"o_issue", "o_sync"})
+    // Optional: o_small and its parts came later, and o_small_* need a point to hold against.
+    for (const char* field : {"o_issue", "o_sync", "o_small", "o_small_issue", "o_small_sync"})
       if (it->contains(field)) number(*it, where, field);
+    if (it->contains("small_points") && !(*it)["small_points"].is_array())
+      problems.push_back(where + ".small_points: expected an array");
   }
 
   void formula4_fit(const Json& patterns, const std::string& path, const char* key) {

@@ -14,8 +14,17 @@ double h_of(const ProcessStep& p, HOperator op) {
 double message_cost(const ProcessStep& p, const Params& par) {
   double in = 0, out = 0;
   for (int k = 0; k < kKinds; ++k) {
-    in += par.o[k] * p.in_count[k];
-    out += par.o[k] * p.out_count[k];
+    in += par.o[k] * (p.in_count[k] - p.in_small[k]);
+    out += par.o[k] * (p.out_count[k] - p.out_small[k]);
+  }
+  return par.op == HOperator::kMax ? std::max(in, out) : in + out;
+}
+
+double small_message_cost(const ProcessStep& p, const Params& par) {
+  double in = 0, out = 0;
+  for (int k = 0; k < kKinds; ++k) {
+    in += par.o_small[k] * p.in_small[k];
+    out += par.o_small[k] * p.out_small[k];
   }
   return par.op == HOperator::kMax ? std::max(in, out) : in + out;
 }
@@ -25,16 +34,19 @@ double self_cost(const ProcessStep& p, const Params& par) {
 }
 
 double comm_cost(const ProcessStep& p, const Params& par) {
-  return par.g * h_of(p, par.op) + message_cost(p, par) + self_cost(p, par);
+  return par.g * h_of(p, par.op) + message_cost(p, par) + small_message_cost(p, par) +
+         self_cost(p, par);
 }
 
 namespace {
 
-double messages_of(const ProcessStep& p, HOperator op) {
+// All its messages, or (counts = its small counts) the small ones, in @ out.
+double messages_of(const std::array<double, kKinds>& in_counts,
+                   const std::array<double, kKinds>& out_counts, HOperator op) {
   double in = 0, out = 0;
   for (int k = 0; k < kKinds; ++k) {
-    in += p.in_count[k];
-    out += p.out_count[k];
+    in += in_counts[k];
+    out += out_counts[k];
   }
   return op == HOperator::kMax ? std::max(in, out) : in + out;
 }
@@ -54,7 +66,8 @@ Prediction measure(const Profile& prof, HOperator op) {
       sp.W = std::max(sp.W, p.w());
       sum_w += p.w();
       sp.h = std::max(sp.h, h_of(p, op));
-      sp.messages = std::max(sp.messages, messages_of(p, op));
+      sp.messages = std::max(sp.messages, messages_of(p.in_count, p.out_count, op));
+      sp.small_messages = std::max(sp.small_messages, messages_of(p.in_small, p.out_small, op));
     }
     sp.mean_w = sum_w / static_cast<double>(step.procs.size());
     sp.measured = end - previous_end;
@@ -76,9 +89,10 @@ Prediction predict(const Profile& prof, const Params& par) {
     // BSP: the h-relation and the messages at their maxima over processes.
     for (const ProcessStep& q : procs) {
       sp.message_cost = std::max(sp.message_cost, message_cost(q, par));
+      sp.small_cost = std::max(sp.small_cost, small_message_cost(q, par));
       sp.self_cost = std::max(sp.self_cost, self_cost(q, par));
     }
-    sp.bsp = sp.W + par.g * sp.h + sp.message_cost + sp.self_cost + par.l;
+    sp.bsp = sp.W + par.g * sp.h + sp.message_cost + sp.small_cost + sp.self_cost + par.l;
     double comm = 0;
     for (const ProcessStep& q : procs) comm = std::max(comm, comm_cost(q, par) + par.L);
     sp.bspwb = sp.W + comm;

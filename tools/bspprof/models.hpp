@@ -6,10 +6,11 @@
 //                          processes that send to i in step s; the run takes max_j Phi_Rj
 // where h_si = in_si @ out_si in words, @ being max or sum (formula 6).
 // Where bspprobe measured a cost per message (o, per primitive), every g h
-// above becomes g h + o m: m_si = (sum over kinds of o_k messages in) @ (the
-// same out), after Juurlink and Wijshoff ("A quantitative comparison of
-// parallel computation models", 1998), who charge an h-relation of small
-// packets more than one of large, and the Oxford toolset's n_half.
+// above becomes g h + o m + o_small m_small: m_si = (sum over kinds of o_k record messages
+// in) @ (the same out), and m_small likewise of the small ones (puts and hpputs of at most
+// 16 bytes, which the library joins into records, charged o_small_k each), after Juurlink and
+// Wijshoff ("A quantitative comparison of parallel computation models", 1998), who charge an
+// h-relation of small packets more than one of large, and the Oxford toolset's n_half.
 // A process's puts to itself are no part of h, but the sync copies them into place: each
 // model charges them g_self a word (self_cost), a process's own copies beside its g h.
 #pragma once
@@ -38,6 +39,9 @@ struct Params {
   // Seconds per message by kind (kKindNames: put, hpput, get, hpget, send);
   // all zero where the per-message cost was not measured.
   std::array<double, kKinds> o{};
+  // Seconds per small message (a put or hpput of at most 16 bytes, joined into a record with
+  // others) by kind; zero where not measured.
+  std::array<double, kKinds> o_small{};
   // Seconds per word a process puts to itself, which the sync copies into place: bspprobe's
   // g_local at p = 1, where every process puts to itself; 0 where it was not measured.
   double g_self = 0;
@@ -45,12 +49,15 @@ struct Params {
 
 // A process's h-relation in one superstep, in words.
 double h_of(const ProcessStep& p, HOperator op);
-// A process's message cost in one superstep, seconds: o_k times its messages
-// of each kind, in @ out.
+// A process's message cost in one superstep, seconds: o_k times its record messages
+// of each kind (those not small), in @ out.
 double message_cost(const ProcessStep& p, const Params& params);
+// Likewise o_small_k times its small messages of each kind.
+double small_message_cost(const ProcessStep& p, const Params& params);
 // A process's copies to itself in one superstep, seconds: g_self times its self words.
 double self_cost(const ProcessStep& p, const Params& params);
-// What a process's communication costs beyond the start-up: g h + o m + its self copies.
+// What a process's communication costs beyond the start-up: g h + o m + o_small m_small +
+// its self copies.
 double comm_cost(const ProcessStep& p, const Params& params);
 
 // Per superstep: what was measured, and what each model predicts.
@@ -58,10 +65,12 @@ struct StepPrediction {
   double measured = 0;  // from the latest end of the previous superstep to the latest end of this
   double W = 0;         // max w
   double mean_w = 0;
-  double h = 0;             // max h, words
-  double messages = 0;      // max messages (in @ out, all kinds), for the report
-  double message_cost = 0;  // max over processes of o m, seconds (0 without parameters)
-  double self_cost = 0;     // max over processes of g_self self words, seconds (likewise)
+  double h = 0;               // max h, words
+  double messages = 0;        // max messages (in @ out, all kinds), for the report
+  double message_cost = 0;    // max over processes of o m, seconds (0 without parameters)
+  double small_cost = 0;      // max over processes of o_small m_small, seconds (likewise)
+  double small_messages = 0;  // max small messages (in @ out, all kinds), for the report
+  double self_cost = 0;       // max over processes of g_self self words, seconds (likewise)
   double bsp = 0, bspwb = 0, mpm = 0;
 };
 

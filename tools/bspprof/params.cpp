@@ -69,7 +69,8 @@ const Json& entry_for(const Json& root, const std::string& file, int p, Params& 
 // The per-message fits of the entry, per kind of the profile (hpget is timed
 // as bsp_get): o_sync, the part of o the sync spends (the part spent issuing
 // is in the profile's computation), or o where the result predates it; the
-// source gets what was taken. On the total exchange h and
+// source gets what was taken. Puts and hpputs of at most 16 bytes get o_small_sync
+// (o_small, else o, where the result predates it). On the total exchange h and
 // the messages are counted as max(in, out); read as in + out both double, so
 // o halves. Nothing changes where the result predates the per-message fit.
 void take_message_costs(const Json& entry, Params& par) {
@@ -86,13 +87,25 @@ void take_message_costs(const Json& entry, Params& par) {
     const char* part = pm.contains("o_sync") ? "o_sync" : "o";
     const double o = std::max(0.0, pm[part].get<double>());
     par.o[k] = par.op == HOperator::kSum ? o / 2 : o;
-    char buf[64];
+    char buf[96];
     std::snprintf(buf, sizeof buf, "%s%s %.3g ns", taken.empty() ? "" : ", ", kKindNames[k],
                   par.o[k] * 1e9);
     taken += buf;
+    // Puts and hpputs of at most 16 bytes are joined into records: o_small each, where
+    // measured; else o, as every message was charged before o_small was measured.
+    par.o_small[k] = par.o[k];
+    const char* small = pm.contains("o_small_sync") ? "o_small_sync" : "o_small";
+    if (k > 1 || !pm.contains(small)) continue;
+    const double o_small = std::max(0.0, pm[small].get<double>());
+    par.o_small[k] = par.op == HOperator::kSum ? o_small / 2 : o_small;
+    std::snprintf(buf, sizeof buf, " (%.3g ns small)", par.o_small[k] * 1e9);
+    taken += buf;
   }
   if (taken.empty()) return;
-  par.source += "; o per message spent in the sync (" + taken + ") of the per-message fits";
+  par.source +=
+      "; o per message that makes a record and o_small per small put (of at most 16 "
+      "bytes), spent in the sync (" +
+      taken + "), of the per-message fits";
   // The start-up L fitted with one message per destination holds their o:
   // with o charged per message, g and L come from the same per-message fit.
   const Json& global = entry["g_global"];

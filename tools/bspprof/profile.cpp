@@ -80,6 +80,11 @@ void add_edges(Superstep& step, int q, const Json& edges, int nprocs) {
     const int partner = e.at(0).get<int>();
     const int kind = kind_index(e.at(1).get<std::string>());
     const double bytes = e.at(2).get<double>(), count = e.at(3).get<double>();
+    // [partner, kind, bytes, count, small]; older profiles lack the small count: none.
+    const double small = e.size() > 4 ? e.at(4).get<double>() : 0;
+    if (small < 0 || small > count)
+      throw FormatError("an edge counts " + e.at(4).dump() + " small messages of " +
+                        e.at(3).dump());
     if (partner < 0 || partner >= nprocs || kind < 0)
       throw FormatError("an edge names process " + std::to_string(partner) + " or kind " +
                         e.at(1).dump());
@@ -90,8 +95,10 @@ void add_edges(Superstep& step, int q, const Json& edges, int nprocs) {
     int from = pulls(kind) ? partner : q, to = pulls(kind) ? q : partner;
     step.procs[from].out_bytes[kind] += bytes;
     step.procs[from].out_count[kind] += count;
+    step.procs[from].out_small[kind] += small;
     step.procs[to].in_bytes[kind] += bytes;
     step.procs[to].in_count[kind] += count;
+    step.procs[to].in_small[kind] += small;
     add_sender(step.procs[to], from);
     add_flow(step.procs[from], to, bytes);
   }

@@ -25,6 +25,9 @@ extern const char* const kKindNames[kKinds];  // put, hpput, get, hpget, send
 struct ProcessStep {
   double begin = 0, enter = 0, arrive = 0, leave = 0;  // seconds since bsp_begin
   std::array<double, kKinds> out_bytes{}, in_bytes{}, out_count{}, in_count{};
+  // Of the counts, the small messages: puts and hpputs of at most 16 bytes, which the
+  // library joins into records (0 in profiles written before they were counted).
+  std::array<double, kKinds> out_small{}, in_small{};
   double self_bytes = 0;     // to itself: no communication, left out of h
   std::vector<int> senders;  // processes that sent it data (not itself)
   // Bytes whose data flows from this process to another (puts, hpputs and

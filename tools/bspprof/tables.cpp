@@ -148,6 +148,9 @@ Json params_json(const Assessment& a) {
   Json o = Json::object();
   for (int k = 0; k < kKinds; ++k) o[kKindNames[k]] = a.params->o[k];
   p["o"] = o;
+  Json o_small = Json::object();
+  for (int k = 0; k < kKinds; ++k) o_small[kKindNames[k]] = a.params->o_small[k];
+  p["o_small"] = o_small;
   p["g_self"] = a.params->g_self;
   p["h_operator"] = name_of(a.params->op);
   p["source"] = a.params->source;
@@ -210,6 +213,7 @@ Json steps_json(const Assessment& a) {
       j["bspwb"] = sp.bspwb;
       j["mpm"] = sp.mpm;
       j["message_cost"] = sp.message_cost;
+      j["small_message_cost"] = sp.small_cost;
       j["self_cost"] = sp.self_cost;
       const StepVerdict v = judge_step(sp, *a.params);
       j["off"] = v.off;
@@ -217,6 +221,7 @@ Json steps_json(const Assessment& a) {
       j["dominant_share"] = v.share;
     }
     j["messages"] = sp.messages;
+    j["small_messages"] = sp.small_messages;
     Json procs = Json::array();
     for (const ProcessStep& p : prof.steps[s].procs) procs.push_back(process_json(p));
     j["processes"] = procs;

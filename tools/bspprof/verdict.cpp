@@ -16,6 +16,8 @@ const char* name_of(Term term) {
       return "h*g";
     case Term::kMessages:
       return "messages*o";
+    case Term::kSmallMessages:
+      return "small messages*o_small";
     case Term::kLatency:
       return "l";
     case Term::kBeyond:
@@ -31,6 +33,7 @@ StepVerdict judge_step(const StepPrediction& sp, const Params& par) {
   // The words a process copies to itself at the sync are words too.
   v.seconds[static_cast<int>(Term::kWords)] = par.g * sp.h + sp.self_cost;
   v.seconds[static_cast<int>(Term::kMessages)] = sp.message_cost;
+  v.seconds[static_cast<int>(Term::kSmallMessages)] = sp.small_cost;
   v.seconds[static_cast<int>(Term::kLatency)] = par.l;
   v.seconds[static_cast<int>(Term::kBeyond)] = std::max(0.0, sp.measured - sp.bsp);
   v.error = error_percent(sp.bsp, sp.measured);

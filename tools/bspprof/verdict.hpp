@@ -10,14 +10,15 @@
 
 namespace bspprof {
 
-// The terms of the BSP prediction W + g h + o m + l, with W split into the
+// The terms of the BSP prediction W + g h + o m + o_small m_small + l, with W split into the
 // mean computation and the imbalance above it, and the measured time the
 // model does not explain (waiting beyond the model; zero when the model
 // predicts more than was measured).
-enum class Term { kWork, kImbalance, kWords, kMessages, kLatency, kBeyond };
-constexpr int kTerms = 6;
-const char* name_of(
-    Term term);  // "work", "imbalance", "h*g", "messages*o", "l", "waiting beyond the model"
+enum class Term { kWork, kImbalance, kWords, kMessages, kSmallMessages, kLatency, kBeyond };
+constexpr int kTerms = 7;
+// "work", "imbalance", "h*g", "messages*o", "small messages*o_small", "l",
+// "waiting beyond the model"
+const char* name_of(Term term);
 
 // Predictions off by more than this fraction of the measured time are marked.
 constexpr double kTolerance = 0.10;
