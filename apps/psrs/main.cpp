@@ -9,7 +9,6 @@
 #include <bsp.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
