@@ -17,6 +17,7 @@
 #include <cstring>
 #include <vector>
 
+#include "local_work.hpp"
 #include "machine_params.hpp"
 #include "octree.hpp"
 #include "options.hpp"
@@ -138,15 +139,53 @@ class ParallelForces {
     std::vector<Point> points = points_of(bodies);
     receive_essential(points, send_essential(points));
     interactions_ += tree_forces(bodies, points, theta_, global_);
+    last_points_ = std::move(points);
+  }
+
+  // The local phases of one time step re-run on this process without communication (untimed,
+  // after the run; apps::LocalWork), on its bodies and the run's last samples, boxes and
+  // points: 0 the kicks and drift; 1 the sample, the ORB partition and the routing of the
+  // bodies; 2 the bounding box, the local octree and every other process's essential data;
+  // 3 the tree of bodies and essential points walked for the bodies' forces. Phases 0-2 are
+  // scaled to the run's steps, phase 3 to this process's interactions in them.
+  void time_local_phases(const std::vector<Body>& bodies, double dt, int steps, int repetitions,
+                         apps::LocalWork& work) {
+    std::uint64_t interactions = 0;
+    for (int it = 0; it < repetitions; ++it) {
+      std::vector<Body> copy = bodies;
+      std::vector<std::vector<Body>> owned;
+      std::vector<Point> essential;
+      bsp_sync();
+      work.time(0, [&] {
+        kick(copy, dt / 2);
+        drift(copy, dt);
+        kick(copy, dt / 2);
+      });
+      work.time(1, [&] {
+        samples_kept_ = sample_of(copy);
+        owned = route(copy);
+      });
+      work.time(2, [&] {
+        box_kept_ = nbody::Box{};
+        for (const Body& b : copy) box_kept_.extend(b.x);
+        const nbody::Octree local(points_of(copy), global_);
+        for (int q = 0; q < p_; ++q)
+          if (q != s_ && !boxes_[q].empty()) essential_for(local, q, essential);
+      });
+      interactions = work.time(3, [&] { return tree_forces(copy, last_points_, theta_, global_); });
+    }
+    for (int phase = 0; phase < 3; ++phase) work.scale(phase, steps);
+    if (interactions > 0)
+      work.scale(3, static_cast<double>(interactions_) / static_cast<double>(interactions));
   }
 
   double h_words_put = 0, h_words_sent = 0;  // this process's h, summed over supersteps
   std::uint64_t interactions_ = 0;
 
  private:
-  void repartition(std::vector<Body>& bodies) {
-    // Superstep 1: a sample of kSamplesPerProcess bodies at most, each standing for the work
-    // of the bodies between it and the next.
+  // A sample of kSamplesPerProcess bodies at most, each standing for the work of the bodies
+  // between it and the next.
+  static std::vector<nbody::Sample> sample_of(const std::vector<Body>& bodies) {
     const int k = static_cast<int>(std::min<std::size_t>(bodies.size(), kSamplesPerProcess));
     std::vector<nbody::Sample> mine(static_cast<std::size_t>(k));
     for (int i = 0; i < k; ++i) {
@@ -155,6 +194,25 @@ class ParallelForces {
       mine[i] = {{b.x[0], b.x[1], b.x[2]}, 0};
       for (std::size_t j = from; j < to; ++j) mine[i].work += bodies[j].work;
     }
+    return mine;
+  }
+
+  // The ORB partition of every process's sample (in samples_), and the bodies by new owner.
+  std::vector<std::vector<Body>> route(const std::vector<Body>& bodies) const {
+    std::vector<nbody::Sample> all;
+    for (int q = 0; q < p_; ++q)
+      all.insert(all.end(), samples_.begin() + q * kSamplesPerProcess,
+                 samples_.begin() + q * kSamplesPerProcess + sample_counts_[q]);
+    const nbody::Orb orb(std::move(all), p_);
+    std::vector<std::vector<Body>> owned(static_cast<std::size_t>(p_));
+    for (const Body& b : bodies) owned[orb.owner(b.x)].push_back(b);
+    return owned;
+  }
+
+  void repartition(std::vector<Body>& bodies) {
+    // Superstep 1: the sample to every process.
+    const std::vector<nbody::Sample> mine = sample_of(bodies);
+    const int k = static_cast<int>(mine.size());
     for (int q = 0; q < p_; ++q) {
       if (k > 0)
         bsp_put(q, mine.data(), samples_.data(),
@@ -166,25 +224,15 @@ class ParallelForces {
     bsp_sync();
 
     // Superstep 2: every body to the owner of its place.
-    std::vector<nbody::Sample> all;
-    for (int q = 0; q < p_; ++q)
-      all.insert(all.end(), samples_.begin() + q * kSamplesPerProcess,
-                 samples_.begin() + q * kSamplesPerProcess + sample_counts_[q]);
-    const nbody::Orb orb(std::move(all), p_);
-    std::vector<std::vector<Body>> leaving(static_cast<std::size_t>(p_));
-    std::vector<Body> staying;
-    for (const Body& b : bodies) {
-      const int q = orb.owner(b.x);
-      (q == s_ ? staying : leaving[q]).push_back(b);
-    }
+    std::vector<std::vector<Body>> owned = route(bodies);
     double out = 0;
     for (int q = 0; q < p_; ++q)
-      if (!leaving[q].empty()) {
-        bsp_send(q, nullptr, leaving[q].data(), static_cast<int>(leaving[q].size() * sizeof(Body)));
-        out += leaving[q].size() * sizeof(Body);
+      if (q != s_ && !owned[q].empty()) {
+        bsp_send(q, nullptr, owned[q].data(), static_cast<int>(owned[q].size() * sizeof(Body)));
+        out += owned[q].size() * sizeof(Body);
       }
     bsp_sync();
-    bodies = std::move(staying);
+    bodies = std::move(owned[s_]);
     h_words_sent += std::max(out, append_messages(bodies)) / apps::kWordBytes;
   }
 
@@ -222,14 +270,18 @@ class ParallelForces {
     std::vector<Point> essential;
     for (int q = 0; q < p_; ++q) {
       if (q == s_ || boxes_[q].empty()) continue;
-      essential.clear();
-      local.essential(boxes_[q], theta_, essential);
+      essential_for(local, q, essential);
       if (essential.empty()) continue;
       bsp_send(q, nullptr, essential.data(), static_cast<int>(essential.size() * sizeof(Point)));
       out += essential.size() * sizeof(Point);
     }
     bsp_sync();
     return out;
+  }
+  // What process q's bodies need of the local tree, in essential (cleared first).
+  void essential_for(const nbody::Octree& local, int q, std::vector<Point>& essential) const {
+    essential.clear();
+    local.essential(boxes_[q], theta_, essential);
   }
   void receive_essential(std::vector<Point>& points, double out) {
     h_words_sent += std::max(out, append_messages(points)) / apps::kWordBytes;
@@ -241,6 +293,9 @@ class ParallelForces {
   std::vector<int> sample_counts_;
   std::vector<nbody::Box> boxes_;
   nbody::Box global_{};  // the bounds of all bodies: the root of every process's tree
+  std::vector<Point> last_points_;  // the last step's bodies and essential points
+  std::vector<nbody::Sample> samples_kept_;  // what time_local_phases computes, kept
+  nbody::Box box_kept_{};
 };
 
 struct Parallel {
@@ -248,6 +303,7 @@ struct Parallel {
   double energy_start = 0, energy_end = 0;
   double h_put = 0, h_send = 0;    // largest per-process h over the timed steps, words
   std::uint64_t interactions = 0;  // all processes, timed steps
+  double work_s = 0;               // the local phases' work over the timed steps (LocalWork)
   std::vector<Body> bodies;        // on pid 0: all bodies at the end, by id
 };
 
@@ -286,6 +342,9 @@ void spmd(const apps::Options& o, Parallel& out) {
 
   out.energy_end = sum_over_processes(energy(bodies));
   out.interactions = sum_over_processes(forces.interactions_);
+  apps::LocalWork work(4);
+  forces.time_local_phases(bodies, dt, o.iterations, 3, work);
+  out.work_s = work.slowest_sum();
   for (double h : apps::all_gather(forces.h_words_put)) out.h_put = std::max(out.h_put, h);
   for (double h : apps::all_gather(forces.h_words_sent)) out.h_send = std::max(out.h_send, h);
 
@@ -385,13 +444,14 @@ int main(int argc, char** argv) {
                            static_cast<double>(seq_interactions)));
   report.times(par.time_s, "same tree code on one process", seq_s);
   if (!machine.empty()) {
-    // Work: the parallel run's interactions at the sequential rate, shared by p. h: counted
-    // in this run (the largest per-process sum over the supersteps; the paper bounds it by
-    // O(p + (N/p)^(2/3)) per step). Four supersteps per step and the closing sync.
+    // Work: the parallel program's own local phases timed where they run, each the slowest
+    // process's, over the timed steps (ParallelForces::time_local_phases; the forces at each
+    // process's own interaction count). h: counted in this run (the largest per-process sum
+    // over the supersteps; the paper bounds it by O(p + (N/p)^(2/3)) per step). Four
+    // supersteps per step and the closing sync.
     const auto params = apps::params_for(machine, o.p);
     apps::CostPrediction cost;
-    cost.compute_s =
-        seq_s * static_cast<double>(par.interactions) / static_cast<double>(seq_interactions) / o.p;
+    cost.compute_s = par.work_s;
     if (params) {
       cost.relation(par.h_put, params->g_put);
       cost.relation(par.h_send, params->g_send);

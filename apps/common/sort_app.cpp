@@ -12,15 +12,6 @@
 
 namespace apps {
 
-double local_sort_rate(const Options& o) {
-  const long long count = block_size(o.n, o.p, 0);
-  std::vector<double> keys;
-  const double local_s = best_time(
-      o.iterations, [&] { keys = generate_keys(o.seed, block_begin(o.n, o.p, 0), count); },
-      [&] { std::sort(keys.begin(), keys.end()); });
-  return seconds_per_key_level(local_s, count);
-}
-
 int run_sort_app(const AppInfo& app, const Options& o, const std::function<void(SortRun&)>& spmd,
                  const SortCost& cost) {
   if (o.n > (1LL << 28)) bad_argument(app, "n larger than 2^28 is not supported");
@@ -40,7 +31,7 @@ int run_sort_app(const AppInfo& app, const Options& o, const std::function<void(
   report.times(par.best_s, "std::sort on one process", seq_s);
   if (!machine.empty()) {
     const std::optional<MachineParams> params = params_for(machine, o.p);
-    report.prediction(params, cost(local_sort_rate(o), params));
+    report.prediction(params, cost(par, params));
   }
   return report.finish();
 }

@@ -15,19 +15,14 @@ namespace apps {
 // What one parallel sort's SPMD part hands back to pid 0.
 struct SortRun {
   double best_s = 0;  // the best timed iteration
+  double work_s = 0;  // the local phases' work, timed where they run (apps::LocalWork)
   SortVerdict verdict;
 };
 
-// The sort's BSP cost at o.p: its local work at `rate` seconds per key and comparison level
-// (local_sort_rate) and, where bspprobe measured this p, its h-relations, messages and
-// supersteps with params' g, o and l.
-using SortCost = std::function<CostPrediction(double rate, const std::optional<MachineParams>&)>;
-
-// The rate of the parallel sorts' kernel where it runs: std::sort of process 0's block of
-// n/p keys, timed on one process (best of o.iterations), as seconds per key and comparison
-// level. At the local size the keys fit caches the whole array may not, so this rate, not the
-// sequential sort's, is the one the parallel program's local work runs at.
-double local_sort_rate(const Options& o);
+// The sort's BSP cost at o.p: its local work as the run measured it (run.work_s) and, where
+// bspprobe measured this p, its h-relations, messages and supersteps with params' g, o and l.
+using SortCost =
+    std::function<CostPrediction(const SortRun& run, const std::optional<MachineParams>&)>;
 
 // Rejects n above 2^28 and an unusable --params file (exit status 2), runs spmd on o.p
 // processes, and on pid 0 prints the report. Returns main's exit status.

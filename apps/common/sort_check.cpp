@@ -1,7 +1,6 @@
 #include "sort_check.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 
 #include "random.hpp"
@@ -26,12 +25,6 @@ std::vector<double> generate_keys(unsigned long long seed, long long begin, long
     keys[static_cast<std::size_t>(i)] = random_unit(seed, static_cast<std::uint64_t>(begin + i));
   return keys;
 }
-
-double seconds_per_key_level(double seq_s, long long n) {
-  return n < 2 ? 0 : seq_s / k_log2_k(static_cast<double>(n));
-}
-
-double k_log2_k(double k) { return k < 2 ? 0 : k * std::log2(k); }
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Input, cost and checks shared by both parallel sorts.
+// Input and checks shared by both parallel sorts.
 //
 // The checks: : the output is globally sorted (each bucket sorted, and
 // each bucket's first key not below the previous non-empty bucket's last), it is a permutation
@@ -22,11 +22,6 @@ KeySummary summarize(const std::vector<double>& keys);
 
 // Keys g = begin .. begin + count - 1 of the input: uniform in [0, 1), a function of (seed, g).
 std::vector<double> generate_keys(unsigned long long seed, long long begin, long long count);
-
-// The rate of the sequential sort that took seq_s for n keys: seconds per key and comparison
-// level, seq_s / (n log2 n). Sorting k keys then costs about that times k log2 k.
-double seconds_per_key_level(double seq_s, long long n);
-double k_log2_k(double k);
 
 struct SortVerdict {
   bool sorted = false;

@@ -9,12 +9,12 @@
 #include <bsp.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "local_work.hpp"
 #include "machine_params.hpp"
 #include "options.hpp"
 #include "sort_app.hpp"
@@ -56,6 +56,47 @@ void merge_runs(std::vector<double>& data, std::vector<std::size_t> bounds) {
   }
 }
 
+// The samples are p estimates of each quantile j/p, j < p, so sorted (this sorts samples but
+// its last entry) they form p - 1 groups of p; pivot k is the middle of group k, index
+// (k - 1) p + p/2. Returns where the pivots cut the sorted block: segment q is
+// block[cut[q] .. cut[q + 1]).
+std::vector<long long> cut_at_pivots(std::vector<double>& samples, const std::vector<double>& block,
+                                     int p) {
+  std::sort(samples.begin(), samples.end() - 1);
+  std::vector<long long> cut{0};
+  for (int k = 1; k < p; ++k) {
+    const double pivot = samples[static_cast<std::size_t>(k - 1) * p + p / 2];
+    cut.push_back(std::upper_bound(block.begin(), block.end(), pivot) - block.begin());
+  }
+  cut.push_back(static_cast<long long>(block.size()));
+  return cut;
+}
+
+// The local phases of one sort, the parallel program's own kernels re-run on this process
+// (untimed, after the run; apps::LocalWork): sorting this block, sorting the p (p - 1) samples
+// and cutting the block at the pivots, and the p-way merge of runs of the sizes this process
+// received (bounds). Returns the work, on every process.
+double local_work(const apps::Options& o, const std::vector<std::size_t>& bounds) {
+  const int p = bsp_nprocs(), s = bsp_pid();
+  apps::LocalWork work(3);
+  std::vector<double> block(static_cast<std::size_t>(apps::block_size(o.n, p, s)));
+  for (int it = 0; it < o.iterations; ++it) {
+    const std::vector<double> input = apps::generate_keys(
+        o.seed, apps::block_begin(o.n, p, s), static_cast<long long>(block.size()));
+    std::copy(input.begin(), input.end(), block.begin());
+    std::vector<double> samples =
+        apps::generate_keys(o.seed + 1, 0, static_cast<long long>(p) * (p - 1) + 1);
+    std::vector<double> bucket = apps::generate_keys(o.seed + 2, 0, static_cast<long long>(bounds.back()));
+    for (std::size_t q = 0; q + 1 < bounds.size(); ++q)
+      std::sort(bucket.begin() + bounds[q], bucket.begin() + bounds[q + 1]);
+    bsp_sync();
+    work.time(0, [&] { std::sort(block.begin(), block.end()); });
+    work.time(1, [&] { cut_at_pivots(samples, block, p); });
+    work.time(2, [&] { merge_runs(bucket, bounds); });
+  }
+  return work.slowest_sum();
+}
+
 void spmd(const apps::Options& o, apps::SortRun& out) {
   apps::require_procs(kApp.name.c_str(), o.p);
   const int p = bsp_nprocs(), s = bsp_pid();
@@ -71,6 +112,7 @@ void spmd(const apps::Options& o, apps::SortRun& out) {
   apps::SpmdTimer timer;
   double best = 1e300;
   std::vector<double> bucket;
+  std::vector<std::size_t> bounds;
   for (int it = 0; it < o.iterations; ++it) {
     // Copied in place: the registered address must stay the same.
     const std::vector<double> input = apps::generate_keys(o.seed, begin, m);
@@ -86,17 +128,9 @@ void spmd(const apps::Options& o, apps::SortRun& out) {
                 static_cast<int>((p - 1) * sizeof(double)));
     bsp_sync();
 
-    // Superstep 2: the pivots. The samples are p estimates of each quantile j/p, j < p, so
-    // sorted they form p - 1 groups of p; pivot k is the middle of group k, index
-    // (k - 1) p + p/2. The segments the pivots cut from the sorted block are announced to
-    // their destinations.
-    std::sort(samples.begin(), samples.end() - 1);
-    std::vector<long long> cut{0};
-    for (int k = 1; k < p; ++k) {
-      const double pivot = samples[static_cast<std::size_t>(k - 1) * p + p / 2];
-      cut.push_back(std::upper_bound(block.begin(), block.end(), pivot) - block.begin());
-    }
-    cut.push_back(m);
+    // Superstep 2: the pivots (cut_at_pivots). The segments they cut from the sorted block are
+    // announced to their destinations.
+    const std::vector<long long> cut = cut_at_pivots(samples, block, p);
     for (int q = 0; q < p; ++q) {
       const Segment seg{static_cast<std::uint64_t>(cut[q]),
                         static_cast<std::uint64_t>(cut[q + 1] - cut[q])};
@@ -105,7 +139,7 @@ void spmd(const apps::Options& o, apps::SortRun& out) {
     bsp_sync();
 
     // Superstep 3: fetch the segments, in source order.
-    std::vector<std::size_t> bounds{0};
+    bounds = {0};
     for (const Segment& seg : incoming) bounds.push_back(bounds.back() + seg.count);
     bucket.resize(bounds.back());
     for (int q = 0; q < p; ++q)
@@ -123,6 +157,7 @@ void spmd(const apps::Options& o, apps::SortRun& out) {
   out.verdict =
       apps::verify_distributed_sort(apps::summarize(apps::generate_keys(o.seed, begin, m)), bucket);
   out.best_s = best;
+  out.work_s = local_work(o, bounds);
 }
 
 }  // namespace
@@ -135,17 +170,17 @@ int main(int argc, char** argv) {
                                  ": regular sampling needs p keys per process");
   return apps::run_sort_app(
       kApp, o, [&](apps::SortRun& out) { spmd(o, out); },
-      [&](double rate, const std::optional<apps::MachineParams>& params) {
-        // Roda et al.'s (1999) M-steps in BSP terms. Local work at the local sort's rate
-        // (apps::local_sort_rate): the block (n/p keys), the p(p-1) samples, the p-way merge
-        // (n/p keys, log2 p levels).
+      [&](const apps::SortRun& run, const std::optional<apps::MachineParams>& params) {
+        // Roda et al.'s (1999) M-steps in BSP terms. Local work: the sort's own phases timed
+        // where they run (local_work: the block of n/p keys sorted, the p(p-1) samples sorted
+        // and the block cut at the pivots, the p-way merge of the runs received; each phase the
+        // slowest process's, so the largest bucket's).
         // Supersteps: samples (h = (p-1)^2 keys, bsp_put), sizes (h = p-1 segment
         // descriptors of 4 words, bsp_put), segments (h = n/p (1 - 1/p) keys, bsp_get), the
         // closing sync; a key is 2 words.
         const double p = o.p, np = static_cast<double>(o.n) / p;
         apps::CostPrediction cost;
-        cost.compute_s =
-            rate * (apps::k_log2_k(np) + apps::k_log2_k(p * (p - 1)) + np * std::log2(p));
+        cost.compute_s = run.work_s;
         if (params) {
           cost.relation((p - 1) * (p - 1) * 2, params->g_put);
           cost.relation((p - 1) * 4, params->g_put);

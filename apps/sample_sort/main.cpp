@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "local_work.hpp"
 #include "machine_params.hpp"
 #include "options.hpp"
 #include "random.hpp"
@@ -36,6 +37,61 @@ const apps::AppInfo kApp = {
     "n must be at least p. Checks: globally sorted, a permutation of the input (count and\n"
     "checksum); the largest bucket over n/p is reported."};
 
+// Splitters: ranks r, 2r, .., (p-1)r of the sample, which this sorts.
+std::vector<double> choose_splitters(std::vector<double>& sample, int p, int r) {
+  std::sort(sample.begin(), sample.end());
+  std::vector<double> splitters;
+  for (int k = 1; k < p; ++k) splitters.push_back(sample[static_cast<std::size_t>(k) * r - 1]);
+  return splitters;
+}
+
+// The keys packed by bucket: bucket q is packed[start[q] .. start[q + 1]).
+struct Buckets {
+  std::vector<double> packed;
+  std::vector<long long> start;
+};
+
+// Each key's bucket by binary search among the splitters, then the keys packed by bucket.
+Buckets bucket_keys(const std::vector<double>& keys, const std::vector<double>& splitters, int p) {
+  std::vector<int> dest(keys.size());
+  Buckets b{std::vector<double>(keys.size()), std::vector<long long>(static_cast<std::size_t>(p) + 1, 0)};
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    dest[i] = static_cast<int>(std::upper_bound(splitters.begin(), splitters.end(), keys[i]) -
+                               splitters.begin());
+    ++b.start[dest[i] + 1];
+  }
+  for (int q = 0; q < p; ++q) b.start[q + 1] += b.start[q];
+  std::vector<long long> fill(b.start.begin(), b.start.end() - 1);
+  for (std::size_t i = 0; i < keys.size(); ++i) b.packed[fill[dest[i]]++] = keys[i];
+  return b;
+}
+
+// The local phases of one sort, the parallel program's own kernels re-run on this process
+// (untimed, after the run; apps::LocalWork): sorting p r sample keys for the splitters,
+// bucketing this block by the run's splitters, and copying a bucket of the size this process
+// received out of its messages and sorting it. Returns the work, on every process.
+double local_work(const apps::Options& o, int r, const std::vector<double>& splitters,
+                  std::size_t received) {
+  const int p = bsp_nprocs(), s = bsp_pid();
+  apps::LocalWork work(3);
+  std::vector<double> bucket(received);
+  for (int it = 0; it < o.iterations; ++it) {
+    std::vector<double> sample = apps::generate_keys(o.seed + 1, 0, static_cast<long long>(p) * r);
+    const std::vector<double> keys = apps::generate_keys(
+        o.seed, apps::block_begin(o.n, p, s), apps::block_size(o.n, p, s));
+    const std::vector<double> arrived =
+        apps::generate_keys(o.seed + 2, 0, static_cast<long long>(received));
+    bsp_sync();
+    work.time(0, [&] { choose_splitters(sample, p, r); });
+    work.time(1, [&] { bucket_keys(keys, splitters, p); });
+    work.time(2, [&] {
+      std::copy(arrived.begin(), arrived.end(), bucket.begin());
+      std::sort(bucket.begin(), bucket.end());
+    });
+  }
+  return work.slowest_sum();
+}
+
 void spmd(const apps::Options& o, int r, apps::SortRun& out) {
   apps::require_procs(kApp.name.c_str(), o.p);
   const int p = bsp_nprocs(), s = bsp_pid();
@@ -46,7 +102,7 @@ void spmd(const apps::Options& o, int r, apps::SortRun& out) {
 
   apps::SpmdTimer timer;
   double best = 1e300;
-  std::vector<double> keys, bucket;
+  std::vector<double> keys, bucket, splitters;
   for (int it = 0; it < o.iterations; ++it) {
     keys = apps::generate_keys(o.seed, begin, count);
     timer.start();
@@ -60,27 +116,13 @@ void spmd(const apps::Options& o, int r, apps::SortRun& out) {
               static_cast<int>(r * sizeof(double)));
     bsp_sync();
 
-    // Splitters: ranks r, 2r, .., (p-1)r of the sorted sample.
-    std::sort(sample.begin(), sample.end());
-    std::vector<double> splitters;
-    for (int k = 1; k < p; ++k) splitters.push_back(sample[static_cast<std::size_t>(k) * r - 1]);
-
     // Superstep 2: each key to its bucket, one packed message per destination.
-    std::vector<int> dest(keys.size());
-    std::vector<long long> start(static_cast<std::size_t>(p) + 1, 0);
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      dest[i] = static_cast<int>(std::upper_bound(splitters.begin(), splitters.end(), keys[i]) -
-                                 splitters.begin());
-      ++start[dest[i] + 1];
-    }
-    for (int q = 0; q < p; ++q) start[q + 1] += start[q];
-    std::vector<double> packed(keys.size());
-    std::vector<long long> fill(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < keys.size(); ++i) packed[fill[dest[i]]++] = keys[i];
+    splitters = choose_splitters(sample, p, r);
+    const Buckets b = bucket_keys(keys, splitters, p);
     for (int q = 0; q < p; ++q)
-      if (start[q + 1] > start[q])
-        bsp_send(q, nullptr, &packed[start[q]],
-                 static_cast<int>((start[q + 1] - start[q]) * sizeof(double)));
+      if (b.start[q + 1] > b.start[q])
+        bsp_send(q, nullptr, &b.packed[b.start[q]],
+                 static_cast<int>((b.start[q + 1] - b.start[q]) * sizeof(double)));
     bsp_sync();
 
     // The bucket: every message's keys, then a local sort.
@@ -97,6 +139,7 @@ void spmd(const apps::Options& o, int r, apps::SortRun& out) {
   bsp_pop_reg(sample.data());
   out.verdict = apps::verify_distributed_sort(apps::summarize(keys), bucket);
   out.best_s = best;
+  out.work_s = local_work(o, r, splitters, bucket.size());
 }
 
 }  // namespace
@@ -111,15 +154,15 @@ int main(int argc, char** argv) {
                                  std::to_string(o.p) + ": every process needs a key");
   return apps::run_sort_app(
       kApp, o, [&](apps::SortRun& out) { spmd(o, static_cast<int>(r), out); },
-      [&](double rate, const std::optional<apps::MachineParams>& params) {
-        // Local work at the local sort's rate (apps::local_sort_rate): sorting the p r samples,
-        // placing n/p keys by binary search among p - 1 splitters (log2 p levels), sorting a bucket
-        // of n/p keys. Supersteps: the samples (h = (p-1) r keys by bsp_put), the buckets (h = n/p
-        // (1 - 1/p) keys by bsp_send; a key is two words), and the closing sync of the timed
-        // region.
+      [&](const apps::SortRun& run, const std::optional<apps::MachineParams>& params) {
+        // Local work: the sort's own phases timed where they run (local_work: the p r samples
+        // sorted, n/p keys bucketed by the splitters, the received bucket copied and sorted;
+        // each phase the slowest process's, so the largest bucket's). Supersteps: the samples
+        // (h = (p-1) r keys by bsp_put), the buckets (h = n/p (1 - 1/p) keys by bsp_send; a key
+        // is two words), and the closing sync of the timed region.
         const double p = o.p, np = static_cast<double>(o.n) / p;
         apps::CostPrediction cost;
-        cost.compute_s = rate * (apps::k_log2_k(p * r) + np * std::log2(p) + apps::k_log2_k(np));
+        cost.compute_s = run.work_s;
         if (params) {
           cost.relation((p - 1) * r * 2, params->g_put);
           cost.relation(np * (1 - 1 / p) * 2, params->g_send);
