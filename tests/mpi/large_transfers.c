@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../unit/minor_faults.h"
+#include "byte_pattern.h"
 #include "spmd_check.h"
 
 #define MIB (1024L * 1024L)
@@ -22,19 +23,6 @@
 #define AREA (64 * MIB + 64)
 
 static const long kSizes[] = {40 * 1024, MIB + 5, 17 * MIB + 11, 64 * MIB};
-
-static unsigned char pattern(long i, int salt) { return (unsigned char)(i * 131 + salt * 29 + 7); }
-
-static void fill(unsigned char* at, long n, int salt) {
-  for (long i = 0; i < n; ++i) at[i] = pattern(i, salt);
-}
-
-/* The index of the first byte of at[0..n) that differs from the pattern, or -1. */
-static long first_wrong(const unsigned char* at, long n, int salt) {
-  for (long i = 0; i < n; ++i)
-    if (at[i] != pattern(i, salt)) return i;
-  return -1;
-}
 
 static unsigned char *source, *area;
 
@@ -45,7 +33,7 @@ static unsigned char *source, *area;
 static void check_bulk_area_kept(int next) {
   long size = 64 * MIB, limit = size / 4096 / 4;
   for (int round = 0; round < 4; ++round) {
-    fill(source + OFFSET, size, round);
+    fill_pattern(source + OFFSET, size, round);
     long before = minor_faults();
     bsp_put(next, source + OFFSET, area, OFFSET, (int)size);
     long faults = minor_faults() - before;
@@ -53,7 +41,7 @@ static void check_bulk_area_kept(int next) {
     if (round >= 2 && faults > limit)
       bsp_abort("the 64 MiB bsp_put call of superstep %d took %ld minor faults, more than %ld\n",
                 round, faults, limit);
-    CHECK_EQ(first_wrong(area + OFFSET, size, round), -1, "first wrong byte of a 64 MiB put");
+    CHECK_EQ(first_wrong_byte(area + OFFSET, size, round), -1, "first wrong byte of a 64 MiB put");
   }
 }
 
@@ -62,9 +50,9 @@ static void check_size(int next, int prev, long size) {
   int me = bsp_pid();
   for (int kind = 0; kind < 4; ++kind) {
     int salt = 10 * kind + (int)(size % 7) + me;
-    fill(source + OFFSET, size, salt);
+    fill_pattern(source + OFFSET, size, salt);
     memset(area, 0, AREA);
-    fill(area + OFFSET, size, salt + 100); /* what a get reads */
+    fill_pattern(area + OFFSET, size, salt + 100); /* what a get reads */
     bsp_sync();
     if (kind == 0) bsp_put(next, source + OFFSET, area, OFFSET, (int)size);
     if (kind == 1) bsp_hpput(next, source + OFFSET, area, OFFSET, (int)size);
@@ -72,10 +60,10 @@ static void check_size(int next, int prev, long size) {
     if (kind == 3) bsp_hpget(next, area, OFFSET, source + OFFSET, (int)size);
     bsp_sync();
     if (kind < 2)
-      CHECK_EQ(first_wrong(area + OFFSET, size, 10 * kind + (int)(size % 7) + prev), -1,
+      CHECK_EQ(first_wrong_byte(area + OFFSET, size, 10 * kind + (int)(size % 7) + prev), -1,
                "first wrong byte a put or hpput landed");
     else
-      CHECK_EQ(first_wrong(source + OFFSET, size, salt - me + next + 100), -1,
+      CHECK_EQ(first_wrong_byte(source + OFFSET, size, salt - me + next + 100), -1,
                "first wrong byte a get or hpget landed");
   }
 }
@@ -84,9 +72,9 @@ static void check_size(int next, int prev, long size) {
 static void check_overlap(int next, int prev, long size) {
   int me = bsp_pid();
   long half = size / 2;
-  fill(source + OFFSET, size, me + 50);
+  fill_pattern(source + OFFSET, size, me + 50);
   memset(area, 0, AREA);
-  fill(area + OFFSET, size, me + 60);
+  fill_pattern(area + OFFSET, size, me + 60);
   bsp_sync();
   bsp_put(next, source + OFFSET, area, OFFSET, (int)size);
   bsp_put(next, source + OFFSET, area, OFFSET + half, (int)(size - half));
@@ -95,9 +83,10 @@ static void check_overlap(int next, int prev, long size) {
   bsp_get(next, area, OFFSET, got, (int)size);
   bsp_sync();
   /* The first put's bytes below half, the second's (the pattern from 0 again) from it. */
-  CHECK_EQ(first_wrong(area + OFFSET, half, prev + 50), -1, "first put's bytes");
-  CHECK_EQ(first_wrong(area + OFFSET + half, size - half, prev + 50), -1, "second put's bytes");
-  CHECK_EQ(first_wrong(got, size, next + 60), -1, "first wrong byte of the get");
+  CHECK_EQ(first_wrong_byte(area + OFFSET, half, prev + 50), -1, "first put's bytes");
+  CHECK_EQ(first_wrong_byte(area + OFFSET + half, size - half, prev + 50), -1,
+           "second put's bytes");
+  CHECK_EQ(first_wrong_byte(got, size, next + 60), -1, "first wrong byte of the get");
   free(got);
 }
 

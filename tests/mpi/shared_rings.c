@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byte_pattern.h"
 #include "spmd_check.h"
 
 #define MIB (1024L * 1024L)
@@ -38,18 +39,6 @@ int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
   return PMPI_Isend(buf, count, type, dest, tag, comm, request);
 }
 
-static unsigned char pattern(long i, int salt) { return (unsigned char)(i * 37 + salt * 11 + 1); }
-
-static void fill(unsigned char* at, long n, int salt) {
-  for (long i = 0; i < n; ++i) at[i] = pattern(i, salt);
-}
-
-static long first_wrong(const unsigned char* at, long n, int salt) {
-  for (long i = 0; i < n; ++i)
-    if (at[i] != pattern(i, salt)) return i;
-  return -1;
-}
-
 /* The message from the previous process, moved out of the queue. */
 static void check_message(unsigned char* got, int salt) {
   int messages = 0, bytes = 0, status = 0;
@@ -58,16 +47,16 @@ static void check_message(unsigned char* got, int salt) {
   bsp_get_tag(&status, NULL);
   CHECK_EQ(status, SEND, "the message's length");
   bsp_move(got, SEND);
-  CHECK_EQ(first_wrong(got, SEND, salt), -1, "message's first wrong byte");
+  CHECK_EQ(first_wrong_byte(got, SEND, salt), -1, "message's first wrong byte");
 }
 
 /* One superstep of every transfer; `round` changes every pattern. */
 static void exchange(unsigned char* source, unsigned char* area, unsigned char* got, int round) {
   int p = bsp_nprocs(), me = bsp_pid();
-  fill(source, SMALL_HP, 4 * me + round);
-  fill(source + SMALL_HP, LARGE_HP, 4 * me + round + 1);
-  fill(source + SMALL_HP + LARGE_HP, PUT, 4 * me + round + 2);
-  fill(area + (long)me * SLOT + SMALL_HP + LARGE_HP + PUT, GET, 4 * me + round + 3);
+  fill_pattern(source, SMALL_HP, 4 * me + round);
+  fill_pattern(source + SMALL_HP, LARGE_HP, 4 * me + round + 1);
+  fill_pattern(source + SMALL_HP + LARGE_HP, PUT, 4 * me + round + 2);
+  fill_pattern(area + (long)me * SLOT + SMALL_HP + LARGE_HP + PUT, GET, 4 * me + round + 3);
   bsp_sync();
   for (int k = 1; k < p; ++k) {
     int q = (me + k) % p;
@@ -81,7 +70,7 @@ static void exchange(unsigned char* source, unsigned char* area, unsigned char* 
   /* The message's payload is copied at the call: its buffer may change right after. */
   unsigned char* message = malloc(SEND);
   CHECK(message != NULL);
-  fill(message, SEND, 4 * me + round + 5);
+  fill_pattern(message, SEND, 4 * me + round + 5);
   bsp_send((me + 1) % p, NULL, message, SEND);
   memset(message, 0, SEND);
   free(message);
@@ -89,13 +78,14 @@ static void exchange(unsigned char* source, unsigned char* area, unsigned char* 
   for (int k = 1; k < p; ++k) {
     int q = (me + k) % p;
     unsigned char* from_q = area + (long)q * SLOT;
-    CHECK_EQ(first_wrong(from_q, SMALL_HP, 4 * q + round), -1, "small hpput's first wrong byte");
-    CHECK_EQ(first_wrong(from_q + SMALL_HP, LARGE_HP, 4 * q + round + 1), -1,
+    CHECK_EQ(first_wrong_byte(from_q, SMALL_HP, 4 * q + round), -1,
+             "small hpput's first wrong byte");
+    CHECK_EQ(first_wrong_byte(from_q + SMALL_HP, LARGE_HP, 4 * q + round + 1), -1,
              "large hpput's first wrong byte");
     if (q == (me + p - 1) % p)
-      CHECK_EQ(first_wrong(from_q + SMALL_HP + LARGE_HP, PUT, 4 * q + round + 2), -1,
+      CHECK_EQ(first_wrong_byte(from_q + SMALL_HP + LARGE_HP, PUT, 4 * q + round + 2), -1,
                "put's first wrong byte");
-    CHECK_EQ(first_wrong(got + (long)q * GET, GET, 4 * q + round + 3), -1,
+    CHECK_EQ(first_wrong_byte(got + (long)q * GET, GET, 4 * q + round + 3), -1,
              "get's first wrong byte");
   }
   check_message(got, 4 * ((me + p - 1) % p) + round + 5);
