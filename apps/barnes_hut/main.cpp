@@ -168,7 +168,8 @@ class ParallelForces {
       work.time(2, [&] {
         box_kept_ = nbody::Box{};
         for (const Body& b : copy) box_kept_.extend(b.x);
-        const nbody::Octree local(points_of(copy), global_);
+        const std::vector<Point> points = points_of(copy);  // the tree keeps a reference
+        const nbody::Octree local(points, global_);
         for (int q = 0; q < p_; ++q)
           if (q != s_ && !boxes_[q].empty()) essential_for(local, q, essential);
       });

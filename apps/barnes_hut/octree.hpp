@@ -42,6 +42,8 @@ class Octree {
   // the cube around `bounds` and the points: processes that pass the bounds of all bodies
   // build cells that are cells of the one global tree, as the sequential program's are.
   explicit Octree(const std::vector<Point>& points, const Box& bounds = Box{});
+  // A temporary would not outlive the tree.
+  Octree(std::vector<Point>&& points, const Box& bounds = Box{}) = delete;
 
   // The acceleration and potential at points[self] from every other point.
   Force force(std::size_t self, double theta) const;
