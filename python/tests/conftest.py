@@ -47,6 +47,14 @@ def launch(script, *args, nprocs=None, engine="shm", env=None, timeout=60):
                           env=environment)
 
 
+def expect_checks(family, checks, p):
+    """Runs programs/run_checks.py FAMILY at p and expects each check of `checks`, in
+    order, to print `ok FAMILY.CHECK`."""
+    r = launch("run_checks.py", family, "-p", p)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [w for c in checks for w in ("ok", family + "." + c)]
+
+
 def lines(output):
     return sorted(line for line in output.splitlines() if line)
 

@@ -2,7 +2,7 @@
 (programs/checks_bsmp.py), and their misuse."""
 import pytest
 
-from conftest import expect, launch
+from conftest import expect, expect_checks
 
 BSMP_CHECKS = ["messages_arrive_next_superstep", "tags_and_move",
                "messages_go_after_one_superstep"]
@@ -10,9 +10,7 @@ BSMP_CHECKS = ["messages_arrive_next_superstep", "tags_and_move",
 
 @pytest.mark.parametrize("p", [1, 2, 3, 4])
 def test_bsmp(p):
-    r = launch("run_checks.py", "bsmp", "-p", p)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == [w for c in BSMP_CHECKS for w in ("ok", "bsmp." + c)]
+    expect_checks("bsmp", BSMP_CHECKS, p)
 
 
 def test_tag_size_misuse(misuse):

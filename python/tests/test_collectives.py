@@ -2,7 +2,7 @@
 alltoallv (programs/checks_collectives.py), and their misuse."""
 import pytest
 
-from conftest import expect, launch
+from conftest import expect, expect_checks
 
 CHECKS = ["broadcast", "reductions", "scans", "gathers", "scatters_and_exchanges",
           "forced_algorithms"]
@@ -10,9 +10,7 @@ CHECKS = ["broadcast", "reductions", "scans", "gathers", "scatters_and_exchanges
 
 @pytest.mark.parametrize("p", [1, 2, 3, 4])
 def test_collectives(p):
-    r = launch("run_checks.py", "collectives", "-p", p)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == [w for c in CHECKS for w in ("ok", "collectives." + c)]
+    expect_checks("collectives", CHECKS, p)
 
 
 def test_collective_misuse(misuse):

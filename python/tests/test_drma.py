@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import ADDRESS, expect, launch
+from conftest import ADDRESS, expect, expect_checks, launch
 
 DRMA_CHECKS = ["put_lands_at_sync", "put_reads_source_at_call", "count_and_offset_in_elements",
                "get_reads_before_puts_land", "hp_transfers", "last_registration_wins_and_pops",
@@ -13,9 +13,7 @@ DRMA_CHECKS = ["put_lands_at_sync", "put_reads_source_at_call", "count_and_offse
 
 @pytest.mark.parametrize("p", [1, 2, 3, 4])
 def test_drma(p):
-    r = launch("run_checks.py", "drma", "-p", p)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == [w for c in DRMA_CHECKS for w in ("ok", "drma." + c)]
+    expect_checks("drma", DRMA_CHECKS, p)
 
 
 def test_put_before_the_registration_takes_effect(misuse):
