@@ -1,22 +1,9 @@
 #include "report.hpp"
 
-#include <cstdarg>
 #include <cstdio>
 
 namespace apps {
 
-std::string format(const char* fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  va_list copy;
-  va_copy(copy, args);
-  const int length = std::vsnprintf(nullptr, 0, fmt, copy);
-  va_end(copy);
-  std::string out(static_cast<std::size_t>(length), '\0');
-  std::vsnprintf(out.data(), out.size() + 1, fmt, args);
-  va_end(args);
-  return out;
-}
 
 Report::Report(const AppInfo& app, const Options& o)
     : name_(app.name), params_file_(o.params), p_(o.p) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "superstep_internal/text_format.hpp"
+
 #include "machine_params.hpp"
 #include "options.hpp"
 
@@ -47,6 +49,7 @@ class Report {
   bool ok_ = true;
 };
 
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+// printf into a std::string (the library's, through superstep_internal).
+using superstep::format;
 
 }  // namespace apps

@@ -13,19 +13,6 @@ namespace {
 Phase g_phase = Phase::kBefore;
 }
 
-std::string format(const char* fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  va_list copy;
-  va_copy(copy, args);
-  int n = std::vsnprintf(nullptr, 0, fmt, copy);
-  va_end(copy);
-  std::string out(n > 0 ? static_cast<std::size_t>(n) : 0, '\0');
-  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, fmt, args);
-  va_end(args);
-  return out;
-}
-
 void fail(const char* primitive, const std::string& details) {
   if (g_phase == Phase::kRunning)
     throw Error(format("superstep: error in %s, process %d, superstep %lld: %s", primitive,

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "superstep_internal/text_format.hpp"
+
 namespace superstep_python {
 
 // Becomes superstep.Error in Python (module.cpp registers the translation).
@@ -15,8 +17,8 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Formats like printf into a std::string.
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+// Formats like printf into a std::string (the library's, through superstep_internal).
+using superstep::format;
 
 // Throws Error for `primitive` with the library's prefix: the process and
 // superstep inside bsp_begin..bsp_end, nothing more outside.

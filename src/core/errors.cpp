@@ -10,16 +10,6 @@
 namespace superstep {
 
 namespace {
-std::string vformat(const char* fmt, va_list args) {
-  va_list copy;
-  va_copy(copy, args);
-  int n = std::vsnprintf(nullptr, 0, fmt, copy);
-  va_end(copy);
-  std::string out(n > 0 ? static_cast<std::size_t>(n) : 0, '\0');
-  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, fmt, args);
-  return out;
-}
-
 void print_and_exit(const char* message) {
   std::fflush(stdout);
   std::fprintf(stderr, "%s\n", message);
@@ -31,14 +21,6 @@ OutsideStopHook g_outside_stop = &print_and_exit;
 }  // namespace
 
 void set_outside_stop_hook(OutsideStopHook hook) { g_outside_stop = hook ? hook : &print_and_exit; }
-
-std::string format(const char* fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::string s = vformat(fmt, args);
-  va_end(args);
-  return s;
-}
 
 void usage_error(const Call& call, const char* fmt, ...) {
   va_list args;

@@ -6,10 +6,9 @@
 
 #include <string>
 
-namespace superstep {
+#include "util/text_format.hpp"
 
-// Formats like printf into a std::string.
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+namespace superstep {
 
 // A call of a primitive as its errors name it: the primitive and, where the program passed
 // them (bsp.h's bsp_put() and bsp_sync() macros and the like, the C++ interface's

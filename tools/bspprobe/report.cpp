@@ -2,25 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <utility>
 
 #include "analysis.hpp"  // kSmallBytes
+#include "superstep_internal/text_format.hpp"
 
 namespace bspprobe {
 
 namespace {
 
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-  char buf[512];
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, args);
-  va_end(args);
-  return buf;
-}
+using superstep::format;
 
 // A figure with about four significant digits, or "-" when absent.
 std::string figure(const Json* v, double scale = 1, int width = 10) {

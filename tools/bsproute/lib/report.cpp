@@ -1,23 +1,15 @@
 #include "report.hpp"
 
-#include <cstdarg>
 #include <cstdio>
 
 #include "paper.hpp"
+#include "superstep_internal/text_format.hpp"
 
 namespace bsproute {
 
 namespace {
 
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-  char buffer[512];
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(buffer, sizeof buffer, fmt, args);
-  va_end(args);
-  return buffer;
-}
+using superstep::format;
 
 std::string describe(const Scenario& s) {
   return format(
