@@ -10,7 +10,8 @@
 // (two-core VM, DESIGN.md). So each superstep fills after where the last one
 // of its parity ended, and starts again from the beginning once past this
 // many bytes: twice this processor's second-level cache (1-16 MiB), by which
-// time those lines have left the reader's cache.
+// time those lines have left the reader's cache. (BSP_TEST_MACHINE stands in
+// for the cache's size in tests: util/machine_facts.hpp.)
 #pragma once
 
 #include <sys/mman.h>
@@ -20,12 +21,14 @@
 #include <cstdint>
 #include <cstring>
 
+#include "machine_facts.hpp"
+
 namespace superstep {
 
 inline std::uint64_t cache_ring_bytes() {
   static const std::uint64_t bytes = [] {
-    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    std::uint64_t twice = l2 > 0 ? 2 * static_cast<std::uint64_t>(l2) : std::uint64_t{4} << 20;
+    const std::uint64_t l2 = level2_cache_bytes();
+    std::uint64_t twice = l2 > 0 ? 2 * l2 : std::uint64_t{4} << 20;
     return std::clamp<std::uint64_t>(twice, std::uint64_t{1} << 20, std::uint64_t{16} << 20);
   }();
   return bytes;

@@ -565,8 +565,12 @@ RunBytes run_bytes(const ByteBuffer& stream, const char* staging, std::uint64_t 
 // and the first tier's runs (open_run) grow it alike, each lane in a share
 // of the ring of its own, and a new staged record starts where a share is
 // spent.
+// The staging area has room for both lanes whatever the ring's size: each
+// writes four rings' worth, and reserves at most one share more than it
+// writes plus a line per share (the engine's own area is far larger: a
+// staging area that is spent is the next test's case).
 TEST_F(OutboxTest, LongRunsGoOnInTheStagingRing) {
-  std::vector<char> area(std::size_t{32} << 20);
+  std::vector<char> area(9 * cache_ring_bytes());
   out.set_staging({area.data(), area.size()});
   const int n = static_cast<int>(4 * cache_ring_bytes() / 8);  // past several shares
   std::vector<std::uint64_t> a(n), b(n);
@@ -650,11 +654,25 @@ TEST_F(OutboxTest, LongRunsGoOnInTheStreamOnceTheStagingIsFull) {
   EXPECT_TRUE(got.contiguous);
   ASSERT_EQ(got.bytes.size(), 8u * n);
   EXPECT_EQ(std::memcmp(got.bytes.data(), a.data(), got.bytes.size()), 0);
-  // In the stream, then in the staging while it had room, then in the stream.
+  // In the stream, then in the staging while it had room, then in the stream
+  // to the superstep's end: once spent, the staging area takes nothing more.
   ASSERT_GE(got.kinds.size(), 3u);
   EXPECT_EQ(got.kinds.front(), RecordKind::kPutInline);
   EXPECT_EQ(got.kinds[1], RecordKind::kPutRemote);
   EXPECT_EQ(got.kinds.back(), RecordKind::kPutInline);
+  std::size_t first_inline_after = 2;
+  while (first_inline_after < got.kinds.size() &&
+         got.kinds[first_inline_after] == RecordKind::kPutRemote)
+    ++first_inline_after;
+  for (std::size_t k = first_inline_after; k < got.kinds.size(); ++k)
+    EXPECT_EQ(got.kinds[k], RecordKind::kPutInline) << "record " << k;
+  // The next superstep's run arrives whole too, wherever its bytes go.
+  out.clear();
+  for (int i = 0; i < n; ++i) out.put(1, 0x10000 + 8 * static_cast<std::uint64_t>(i), &a[i], 8);
+  RunBytes next = run_bytes(out.stream(1), area.data(), 0x10000);
+  EXPECT_TRUE(next.contiguous);
+  ASSERT_EQ(next.bytes.size(), 8u * n);
+  EXPECT_EQ(std::memcmp(next.bytes.data(), a.data(), next.bytes.size()), 0);
 }
 
 // A staged run ends with its superstep: the next one starts its own records.

@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "util/block_copy.hpp"
+#include "util/processors.hpp"
 
 namespace superstep::udp {
 
@@ -264,9 +265,7 @@ void Transport::choose_segmentation() {
 void Transport::choose_spin() {
   int here = 0;
   for (const Address& a : table_) here += a.ip == table_[rank_].ip;
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  int processors = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 1;
+  const int processors = available_processors();
   if (size_ > 1) spin_ = std::chrono::microseconds(50);
   yield_ = here > processors;
 }
