@@ -21,7 +21,7 @@ procs=${PROCS:-1 2 4 8}
 apps=$build/apps
 [ -x "$apps/fft" ] && [ -x "$build/bin/bspprobe" ] && [ -x "$build/bin/bspprof" ] &&
   [ -x "$build/bench/apps_models" ] ||
-  { echo "apps.sh: build first: cmake --build $build --target app_fft app_sample_sort app_psrs app_barnes_hut bspprobe bsprun bspprof apps_models" >&2; exit 2; }
+  { echo "apps.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_BENCH=ON && cmake --build $build --target app_fft app_sample_sort app_psrs app_barnes_hut bspprobe bsprun bspprof apps_models" >&2; exit 2; }
 mkdir -p "$out"
 # The machine the runs ran on, kept beside them for REPORT_ONLY.
 machine=$out/machine.txt

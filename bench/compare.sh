@@ -14,7 +14,7 @@ build=${1:-build}
 bin=$build/bench
 launches=${LAUNCHES:-5}
 bulk_launches=${BULK_LAUNCHES:-3}
-[ -x "$bin/bench_empty_superstep" ] || { echo "compare.sh: build first: cmake --build $build" >&2; exit 2; }
+[ -x "$bin/bench_empty_superstep" ] || { echo "compare.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_BENCH=ON && cmake --build $build" >&2; exit 2; }
 have_mpi=no
 if [ -x "$bin/bench_mpi_small_puts" ] && [ -x "$bin/bench_mpi_patterns" ] && command -v mpirun >/dev/null; then
   have_mpi=yes

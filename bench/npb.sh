@@ -32,7 +32,7 @@ build=${2:-build}
 [ -f "$npb_src/IS/is.c" ] && [ -f "$npb_src/MG/mg.f90" ] && [ -f "$npb_src/config/make.def.template" ] ||
   { echo "npb.sh: $1 is no NPB 3.4 MPI source tree (no IS/is.c, MG/mg.f90, config/make.def.template)" >&2; exit 2; }
 [ -x "$build/apps/is" ] && [ -x "$build/apps/mg" ] && [ -x "$build/bin/bsprun" ] ||
-  { echo "npb.sh: build first: cmake --build $build --target app_is app_mg bsprun bsp_mpi bsp_udp" >&2; exit 2; }
+  { echo "npb.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_APPS=ON && cmake --build $build --target app_is app_mg bsprun bsp_mpi bsp_udp" >&2; exit 2; }
 for tool in mpirun mpicc mpif90 make; do
   command -v "$tool" >/dev/null || { echo "npb.sh: $tool not found (Debian: openmpi-bin libopenmpi-dev gfortran)" >&2; exit 2; }
 done

@@ -15,7 +15,7 @@ set -euo pipefail
 build=${1:-build}
 bin=$build/bench
 for b in bench_empty_superstep bench_small_superstep bench_total_exchange; do
-  [ -x "$bin/$b" ] || { echo "scaling.sh: build first: cmake --build $build --target $b" >&2; exit 2; }
+  [ -x "$bin/$b" ] || { echo "scaling.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_BENCH=ON && cmake --build $build --target $b" >&2; exit 2; }
 done
 cores=$(nproc)
 if [ -z "${PROCS:-}" ]; then

@@ -1,18 +1,30 @@
 #!/usr/bin/env bash
-# Installs what Superstep needs to build and test on Debian. Run it as root, or
-# as a user who may sudo (it asks for root itself).
+# Installs the Debian packages Superstep needs. Run it as root, or as a user who may sudo (it
+# asks for root itself).
+#   bash scripts/install-deps.sh           what building and running programs needs
+#   bash scripts/install-deps.sh --tests   that, and what the tests and benchmarks need
+#                                          (scripts/run-tests.sh asks for it itself)
 set -euo pipefail
-# man-db renders the manual pages in the tests (man -l); mandoc lints them and renders docs/api;
-# FFTW is the reference the FFT application checks itself against; chromium loads bspprof's
-# HTML page in a test (tests/prof/html_renders.sh); iproute2 makes the network namespaces the
-# udp engine is tested across (tests/udp/netns.sh); Python 3's headers, pybind11, NumPy and pytest
-# build and test the Python module (python/); gfortran builds NPB's MPI code of MG (mpif90) for
-# bench/npb.sh.
-packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
-  mandoc libfftw3-dev chromium iproute2 python3-dev pybind11-dev python3-numpy python3-pytest
-  nlohmann-json3-dev gfortran)
-# CLI11 (header-only) reads every tool's and app's command line (tools/toolkit/command_line.hpp).
-packages+=(libcli11-dev)
+case "${1:-}" in
+  "") tests=0 ;;
+  --tests) tests=1 ;;
+  *) echo "usage: bash scripts/install-deps.sh [--tests]" >&2; exit 2 ;;
+esac
+# The build: compilers and CMake; Open MPI for the MPI engine and mpirun; nlohmann-json (JSON:
+# parameters, profiles) and CLI11 (every tool's command line), both header-only; Python 3's
+# headers and pybind11 for the Python module (python/), and NumPy for its examples.
+packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin nlohmann-json3-dev
+  libcli11-dev python3-dev pybind11-dev python3-numpy)
+if ((tests)); then
+  # GoogleTest runs the unit tests; valgrind the memcheck tests; man-db renders the manual pages
+  # in the tests (man -l) and mandoc lints them and renders docs/api; FFTW is the reference the
+  # FFT application checks itself against; chromium loads bspprof's HTML page
+  # (tests/prof/html_renders.sh); iproute2 makes the network namespaces the udp engine is tested
+  # across (tests/udp/netns.sh); pytest tests the Python module; gfortran builds NPB's
+  # MPI code of MG (mpif90) for bench/npb.sh.
+  packages+=(libgtest-dev valgrind man-db mandoc libfftw3-dev chromium iproute2 python3-pytest
+    gfortran)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

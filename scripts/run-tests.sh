@@ -11,6 +11,7 @@
 # fast at -O1 (4.0 minutes against 4.2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh --tests  # nothing to do where they are installed
 jobs=$(nproc)
 # The RelWithDebInfo flags of both languages.
 sanitize_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
@@ -18,12 +19,14 @@ sanitize_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINF
 normal_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
 
-cmake -S . -B build-sanitize -DSUPERSTEP_WERROR=ON -DSUPERSTEP_SANITIZE=ON -DSUPERSTEP_BUILD_BENCH=OFF \
+cmake -S . -B build-sanitize -DSUPERSTEP_WERROR=ON -DSUPERSTEP_SANITIZE=ON -DSUPERSTEP_BUILD_TESTS=ON \
+  -DSUPERSTEP_BUILD_BENCH=OFF \
   "${sanitize_flags[@]}" >/dev/null
 cmake --build build-sanitize -j"$jobs"
 # handle_segv=0: a test that crashes a process on purpose expects the signal itself.
 ASAN_OPTIONS=detect_leaks=1:handle_segv=0 ctest --test-dir build-sanitize -j"$jobs" --output-on-failure -LE slow
 
-cmake -S . -B build -DSUPERSTEP_WERROR=ON "${normal_flags[@]}" >/dev/null
+cmake -S . -B build -DSUPERSTEP_WERROR=ON -DSUPERSTEP_BUILD_TESTS=ON -DSUPERSTEP_BUILD_BENCH=ON \
+  "${normal_flags[@]}" >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build -j"$jobs" --output-on-failure

@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cmake -S . -B build -DSUPERSTEP_WERROR=ON >/dev/null
+cmake -S . -B build -DSUPERSTEP_WERROR=ON -DSUPERSTEP_BUILD_TESTS=ON >/dev/null
 cmake --build build -j"$(nproc)"
 ctest --test-dir build -L stress --output-on-failure -V

@@ -21,8 +21,8 @@ namespace {
 // Built-in defaults, for when no measurement is at hand (a build that did not
 // measure, BSP_PARAMS=builtin): round estimates for a shared-memory machine
 // (an empty superstep of a few microseconds, a copy rate of a few GB/s). A
-// machine's own figures are the file measured at build time
-// (params_file.hpp) or the one BSP_PARAMS names.
+// machine's own figures are the user's saved file, the file measured at build
+// time (params_file.hpp) or the one BSP_PARAMS names.
 constexpr double kDefaultL = 2.0e-6;
 constexpr double kDefaultG = 0.5e-9;
 constexpr double kDefaultC = 0.25e-9;
@@ -170,12 +170,12 @@ MachineParams params_for(int p) {
   std::string text, why;
   if (path && std::strcmp(path, "builtin") == 0) return builtin;
   if (!path || !*path) {
-    // The file measured at build time, when there is a usable one.
-    std::string measured = measured_params_path();
-    if (measured.empty() || !read_text(measured, &text)) return builtin;
-    auto parsed = params_from_json(text, measured, p, &why);
+    // The user's saved file or the one measured at build time, when there is a usable one.
+    const MeasuredParams measured = measured_params();
+    if (measured.path.empty() || !read_text(measured.path, &text)) return builtin;
+    auto parsed = params_from_json(text, measured.path, p, &why);
     if (!parsed) return builtin;
-    parsed->source = measured + " (measured at build, " + parsed->source + ")";
+    parsed->source = measured.path + " (" + measured.how + ", " + parsed->source + ")";
     return *parsed;
   }
   if (!read_text(path, &text))

@@ -5,12 +5,15 @@
 #include <cstdlib>
 
 #include "util/loaded_from.hpp"
+#include "util/saved_params.hpp"
 
 namespace superstep::level1 {
 
-std::string measured_params_path() {
-  const std::string here =
-      directory_loaded_from(reinterpret_cast<const void*>(&measured_params_path));
+MeasuredParams measured_params() {
+  const std::string saved = saved_params_path();
+  if (!saved.empty() && access(saved.c_str(), R_OK) == 0)
+    return {saved, "saved by bspprobe --save"};
+  const std::string here = directory_loaded_from(reinterpret_cast<const void*>(&measured_params));
   const std::string candidates[] = {
       here.empty() ? std::string() : here + SUPERSTEP_PARAMS_FROM_LIBDIR,
       SUPERSTEP_PARAMS_IN_BUILD_TREE,
@@ -20,9 +23,9 @@ std::string measured_params_path() {
     char* resolved = realpath(path.c_str(), nullptr);  // without the library's "../"
     std::string found = resolved ? resolved : path;
     std::free(resolved);
-    return found;
+    return {found, "measured at build"};
   }
-  return "";
+  return {"", "measured at build"};
 }
 
 }  // namespace superstep::level1

@@ -1,5 +1,6 @@
-// Where the machine parameters measured when Superstep was built lie: the
-// build runs `bspprobe --quick` once and writes its JSON result to
+// Where the machine parameters the collectives choose by lie: first this
+// user's, saved by `bspprobe --save` (util/saved_params.hpp); else those
+// measured when Superstep was built: the build runs `bspprobe --quick` once and writes its JSON result to
 // share/superstep/bspprobe.json in the build tree, and `cmake --install`
 // installs it to the same place under the prefix. libbsp looks for it
 // relative to itself (or to the program, when linked statically), so that it
@@ -10,9 +11,14 @@
 
 namespace superstep::level1 {
 
-// The first of these that exists, or "" when none does: the installed file
+struct MeasuredParams {
+  std::string path;  // "" when there is none
+  const char* how;   // "saved by bspprobe --save" or "measured at build"
+};
+
+// The first of these that exists: the user's saved file, the installed file
 // (the data directory as seen from the directory of libbsp, or of the program
 // when libbsp is linked statically), then the build tree's.
-std::string measured_params_path();
+MeasuredParams measured_params();
 
 }  // namespace superstep::level1

@@ -8,7 +8,11 @@ set -uo pipefail
 params=$1
 shift
 [ -r "$params" ] || { echo "FAILED: no measured parameters at $params"; exit 1; }
-trace=$(env -u BSP_PARAMS -u BSP_COLLECTIVE BSP_COLLECTIVE_TRACE=1 "$@" 2>&1 >/dev/null)
+# Parameters a user saved with bspprobe --save would outrank the build's: an empty data folder.
+no_user_data=$(mktemp -d)
+trap 'rm -rf "$no_user_data"' EXIT
+trace=$(env -u BSP_PARAMS -u BSP_COLLECTIVE XDG_DATA_HOME="$no_user_data" BSP_COLLECTIVE_TRACE=1 \
+  "$@" 2>&1 >/dev/null)
 status=$?
 [ $status -eq 0 ] || { echo "FAILED: the program exited with $status"; echo "$trace"; exit 1; }
 lines=$(grep -c '(cost model; ' <<<"$trace")

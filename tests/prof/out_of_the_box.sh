@@ -9,6 +9,8 @@ bsprun=$1 bspprof=$2 program=$3 measured=$4
 unset BSP_PARAMS
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+# Parameters a user saved with bspprobe --save would outrank the build's: an empty data folder.
+export XDG_DATA_HOME=$dir/data
 fail() {
   echo "FAIL: $1"
   sed 's/^/  /' "$dir/report.txt" 2>/dev/null || true

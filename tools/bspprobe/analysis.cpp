@@ -382,6 +382,10 @@ Json machine_json(const MachineInfo& info, const ComputeRate& rate, const Floors
   load["before"] = info.load_before;
   load["after"] = info.load_after;
   result["load_average"] = std::move(load);
+  Json others = Json::object();
+  others["processors_used"] = info.others_processors;
+  others["tries"] = info.tries;
+  result["other_programs"] = std::move(others);
   result["word_bytes"] = kWordBytes;
   result["s_flops"] = s;
   Json kernels = Json::object();

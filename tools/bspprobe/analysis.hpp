@@ -28,7 +28,17 @@ struct MachineInfo {
   int processors = 0;       // processors online
   double load_before = -1;  // 1-minute load average when the probe started (-1: unknown)
   double load_after = -1;   // and when it ended
+  // Processors' worth other programs used while it measured (-1: unknown),
+  // and how many measurements were made to find a quiet one.
+  double others_processors = -1;
+  int tries = 1;
 };
+
+// Whether other programs took enough of the processors while the probe
+// measured to make its figures theirs as much as the machine's: more than a
+// quarter of one processor on average. (A quiet machine's daemons use a few
+// hundredths; one compiler job uses a whole one.)
+constexpr double kBusyProcessors = 0.25;
 
 struct Floors {
   Summary memcpy_seconds_per_byte;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <climits>
 
+#include "superstep_internal/saved_params.hpp"
+
 namespace bspprobe {
 
 namespace {
@@ -37,10 +39,13 @@ long whole(const std::string& name, const std::string& text, long lo, long hi,
 }
 
 // Options that take a file or a name: a value that may not be empty (--plot may).
-void add_text(CLI::App& app, const std::string& name, std::string& value, bool may_be_empty) {
-  app.add_option_function<std::string>(name, [&value, name, may_be_empty](const std::string& v) {
+// `given`, where not null, records that the option was given.
+void add_text(CLI::App& app, const std::string& name, std::string& value, bool may_be_empty,
+              bool* given = nullptr) {
+  app.add_option_function<std::string>(name, [&value, name, may_be_empty, given](const std::string& v) {
     if (v.empty() && !may_be_empty) throw UsageError(name + " needs a non-empty value");
     value = v;
+    if (given) *given = true;
   });
 }
 
@@ -56,7 +61,7 @@ std::vector<int> powers_of_two_up_to(int max_p) {
 ParsedOptions parse_options(const std::vector<std::string>& args, int available_procs) {
   ParsedOptions result;
   Options& o = result.options;
-  long max_p = 0, max_words = 0;
+  long max_p = 0, max_words = 0, tries = 0;
   toolkit::CommandLine line("bspprobe", usage_text());
   CLI::App& app = line.app();
   app.add_flag("--quick", o.quick);
@@ -68,8 +73,12 @@ ParsedOptions parse_options(const std::vector<std::string>& args, int available_
   app.add_option_function<std::string>("--max-words", [&max_words](const std::string& v) {
     max_words = whole("--max-words", v, kMinMaxWords, INT_MAX / 4, " of 32-bit words");
   });
-  add_text(app, "--output", o.output, false);
-  add_text(app, "--plot", o.plot, true);
+  app.add_flag("--save", o.save);
+  app.add_option_function<std::string>(
+      "--tries", [&tries](const std::string& v) { tries = whole("--tries", v, 1, kMaxTries); });
+  bool output_given = false, plot_given = false;
+  add_text(app, "--output", o.output, false, &output_given);
+  add_text(app, "--plot", o.plot, true, &plot_given);
   add_text(app, "--machine", o.machine, false);
   add_text(app, "--from", o.from, false);
   app.add_option_function<std::string>("--measure-p", [&o](const std::string& v) {
@@ -80,6 +89,21 @@ ParsedOptions parse_options(const std::vector<std::string>& args, int available_
     result.stop = line.usage_error("give either --procs or --max-p, not both");
     return result;
   }
+  if (o.save) {
+    if (output_given) {
+      result.stop = line.usage_error("--save writes where the library looks; give --save or --output");
+      return result;
+    }
+    o.output = superstep::saved_params_path();
+    if (o.output.empty()) {
+      result.stop = line.usage_error("--save needs HOME or XDG_DATA_HOME to find your data folder");
+      return result;
+    }
+    o.quick = true;
+    if (!plot_given) o.plot = "";
+    if (o.procs.empty() && max_p == 0) o.procs = kSavedProcs;
+  }
+  o.tries = tries != 0 ? static_cast<int>(tries) : o.quick ? 3 : 1;
   if (o.procs.empty()) {
     if (max_p == 0) max_p = std::max(1, o.quick ? std::min(4, available_procs) : available_procs);
     o.procs = powers_of_two_up_to(static_cast<int>(max_p));
@@ -109,6 +133,14 @@ Options:
   --max-words N      largest h-relation in 32-bit words
                      (default 4194304; 1048576 with --quick)
   --output FILE      JSON result file (default bspprobe.json)
+  --save             measure quickly at p = 1, 2, 4 and 8 and keep the result where
+                     the library's collectives and bspprof look first, your data
+                     folder ($XDG_DATA_HOME/superstep/bspprobe.json, else
+                     ~/.local/share/superstep/bspprobe.json): run it once on a
+                     quiet machine and every prediction uses it, no flag needed
+  --tries N          measure up to N times while other programs keep the
+                     processors busy, and keep the quietest measurement
+                     (default 3 with --quick or --save, else 1)
   --plot FILE        SVG plot of time against h (default bspprobe.svg; "" for none)
   --machine NAME     machine name for the table and the JSON (default: CPU model)
   --from FILE        measure nothing: print the table and write the plot of an

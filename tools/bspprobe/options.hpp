@@ -18,6 +18,8 @@ struct Options {
   std::string machine;  // empty: describe this host
   std::string from;     // non-empty: re-render this result file, measure nothing
   bool progress = true;
+  bool save = false;  // --save: the output is this user's saved parameters
+  int tries = 1;      // measurements at most while other programs keep the processors busy
   int measure_p = 0;  // internal: this process measures at p and prints raw JSON
 };
 
@@ -41,5 +43,8 @@ constexpr long kDefaultMaxWords = 1L << 22;
 constexpr long kQuickMaxWords = 1L << 20;
 constexpr long kMinMaxWords = 64;
 constexpr int kMaxProcs = 1024;
+constexpr int kMaxTries = 10;
+// --save measures these, as the build does: a run of up to 8 processes finds its own p.
+inline const std::vector<int> kSavedProcs = {1, 2, 4, 8};
 
 }  // namespace bspprobe

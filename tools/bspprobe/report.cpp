@@ -45,14 +45,7 @@ std::string format_heading(const Json& r) {
                 r.at("host").get<std::string>().c_str());
   out += format("probe:   %s, %s\n", r.at("mode").get<std::string>().c_str(),
                 r.at("date").get<std::string>().c_str());
-  const double busy = std::max(r.at("load_average").at("before").get<double>(),
-                               r.at("load_average").at("after").get<double>());
-  if (busy > 0.5)
-    out += format(
-        "load:    1-minute load average %.1f before, %.1f after: other programs were running, "
-        "and the figures include their interference\n",
-        r.at("load_average").at("before").get<double>(),
-        r.at("load_average").at("after").get<double>());
+  if (const std::string busy = busy_line(r); !busy.empty()) out += "load:    " + busy + "\n";
   out += format(
       "s = %.1f Mflop/s: average of inner product out of cache (%.1f) and matrix multiply "
       "in cache (%.1f), float\n\n",
@@ -211,6 +204,19 @@ std::string per_message_table(const Json& r) {
 }
 
 }  // namespace
+
+std::string busy_line(const Json& r) {
+  const auto others = r.find("other_programs");
+  if (others == r.end() || !others->is_object()) return "";
+  const double used = others->value("processors_used", -1.0);
+  if (used <= kBusyProcessors) return "";
+  const int tries = others->value("tries", 1);
+  return superstep::format(
+      "other programs used %.1f of the %d processors while it measured%s: the figures include "
+      "their interference; measure again on a quiet machine (bspprobe --save)",
+      used, static_cast<int>(r.at("processors").get<double>()),
+      tries > 1 ? superstep::format(" (the quietest of %d tries)", tries).c_str() : "");
+}
 
 std::string format_report(const Json& r) {
   return format_heading(r) + format_parameter_table(r) + format_floors(r) +

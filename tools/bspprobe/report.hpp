@@ -14,4 +14,9 @@ using superstep::Json;
 // The result must pass schema_problems(); throws Json::exception otherwise.
 std::string format_report(const Json& result);
 
+// One line saying that other programs kept the processors busy while the
+// result was measured, and what to do; "" where the machine was quiet or the
+// result does not say.
+std::string busy_line(const Json& result);
+
 }  // namespace bspprobe

@@ -124,6 +124,11 @@ std::vector<std::string> schema_problems(const Json& result) {
     c.number(*load, "load_average", "before");
     c.number(*load, "load_average", "after");
   }
+  // Optional: results written before it was recorded have none.
+  if (auto others = result.find("other_programs"); others != result.end()) {
+    c.number(*others, "other_programs", "processors_used");
+    c.number(*others, "other_programs", "tries");
+  }
   if (const Json* kernels = c.member(result, "", "s_kernels")) {
     c.summary(*kernels, "s_kernels", "inner_product");
     c.summary(*kernels, "s_kernels", "matmul");

@@ -8,6 +8,7 @@
 
 #include "analysis.hpp"  // bspprobe: kResultSchema
 #include "params_file.hpp"
+#include "report.hpp"  // bspprobe: busy_line
 #include "result_schema.hpp"
 #include "superstep_internal/json_text.hpp"
 
@@ -202,6 +203,11 @@ std::optional<Params> found_params(const std::string& given, int p, std::optiona
     throw InputError(std::string("BSP_PARAMS: ") + e.what());
   }
   par.notes.insert(par.notes.begin(), "parameters from " + file->path + " (" + file->how + ")");
+  // A result measured while other programs kept the processors busy (the
+  // build's other jobs, say) predicts their interference too: say so.
+  if (const std::string busy = bspprobe::busy_line(superstep::read_json_file(file->path));
+      !busy.empty())
+    par.notes.insert(par.notes.begin() + 1, "these parameters may be off: " + busy);
   return par;
 }
 

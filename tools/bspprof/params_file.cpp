@@ -5,6 +5,8 @@
 #include <climits>
 #include <cstdlib>
 
+#include "superstep_internal/saved_params.hpp"
+
 namespace bspprof {
 
 namespace {
@@ -42,6 +44,9 @@ std::optional<ParamsFile> find_params_file(const std::string& given) {
   if (const char* env = std::getenv("BSP_PARAMS"); env && *env)
     return std::string(env) == "builtin" ? std::nullopt
                                          : std::optional<ParamsFile>(ParamsFile{env, "BSP_PARAMS"});
+  if (const std::string saved = superstep::saved_params_path();
+      !saved.empty() && access(saved.c_str(), R_OK) == 0)
+    return ParamsFile{saved, "saved by bspprobe --save"};
   const std::string measured = measured_params_beside(executable_dir());
   if (measured.empty()) return std::nullopt;
   return ParamsFile{measured, "measured when Superstep was built"};

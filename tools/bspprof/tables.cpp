@@ -55,8 +55,8 @@ void write_heading(std::ostream& out, const Assessment& a) {
         << " ns/word, l = " << us(a.params->l) << " us, L = " << us(a.params->L) << " us ("
         << a.params->source << ")\n";
   else
-    out << "no parameters (none measured when Superstep was built, BSP_PARAMS=builtin): give "
-           "--params bspprobe.json (or --g, --l, --L) for predictions\n";
+    out << "no parameters, so no predictions: run bspprobe --save once (about 30 seconds, "
+           "on a quiet machine) to measure this machine, or give --params FILE (or --g, --l, --L)\n";
   out << "\n";
 }
 
