@@ -1,5 +1,5 @@
 // Large puts, hpputs and gets as bulk messages (engines with BulkMessages,
-// which share no memory: MPI; DESIGN.md, "Bulk messages").
+// which share no memory: MPI; DESIGN.md, "Measured design decisions").
 //
 // The issuer leaves a kPutRemote record in its stream (a put's bytes are
 // copied into the outbox's bulk area at the call, as the buffering of

@@ -1,5 +1,5 @@
 // Large hp transfers and gets through shared registered areas (DESIGN.md,
-// "Shared registered areas"; engine.hpp, SharedAreas).
+// "Measured design decisions"; engine.hpp, SharedAreas).
 //
 // Large bsp_hpput, bsp_hpget and bsp_get into or out of another process's
 // area travel as before in the first two supersteps that use it; the second

@@ -17,8 +17,8 @@
 // temporal stores are tried only where plain copies run kGate times slower
 // than a copy within this processor, so where plain stores are cheap nothing
 // is tried and nothing is lost. BSP_STAGING_STORES=plain|streaming forces
-// either (differential.staging_streaming runs the second). DESIGN.md, "Where
-// the host places the two processors far apart", has the measurements.
+// either (differential.staging_streaming runs the second). docs/performance.md,
+// "Method", says where the host places the two processors and what it costs.
 #pragma once
 
 #include <array>

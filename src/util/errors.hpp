@@ -1,5 +1,5 @@
 // How Superstep reports misuse: one line on stderr that names the primitive, the process and
-// the superstep, then every process stops with a non-zero exit status (DESIGN.md, "Errors").
+// the superstep, then every process stops with a non-zero exit status (DESIGN.md, "Errors are loud and early").
 // Declared here, below every layer, so that each layer may report; defined in core/errors.cpp,
 // which knows the process and the superstep.
 #pragma once

@@ -2,7 +2,7 @@
 // lines go to memory, and every cached copy of them, this processor's or
 // another's, is invalidated without being read first. messaging/ring_copy
 // chooses it for the staging rings where it measures plain stores slower
-// (DESIGN.md, "Where the host places the two processors far apart").
+// (docs/performance.md, "Method": where the host places the two processors far apart).
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 /* A bsp_hpput lands while its destination is in the sync, never while it computes
- * (DESIGN.md, "Choices Superstep makes", "Superstep order").
+ * (DESIGN.md, "Choices where the paper leaves one open").
  *
  * The paper (§3.2) lets an hp transfer take effect at any time in its superstep, but programs
  * commonly read, in superstep k + 1, what an hpput delivered at the end of superstep k, while

@@ -101,11 +101,41 @@ check_design() {
   fi
 }
 
-[ $# -eq 2 ] || { echo "usage: check_docs_text.sh lengths|words|tools|design DIR" >&2; exit 2; }
+# Every reference in the code to a part of DESIGN.md or a page of docs/ by its title (the file's
+# name, a comma and the title in double quotes, perhaps broken across comment lines) names a
+# heading of that file, or a paragraph or a bold list item that starts with the title.
+check_references() {
+  local src=$1
+  local found
+  found=$(cd "$src" && find src tools apps bench tests python include cmake -type f \
+    \( -name '*.c' -o -name '*.h' -o -name '*.cpp' -o -name '*.hpp' -o -name '*.py' \
+       -o -name '*.sh' -o -name 'CMakeLists.txt' -o -name '*.cmake' -o -name '*.f90' \) -print0 |
+    xargs -0 perl -0777 -ne '
+      while (/((?:DESIGN|docs\/[a-z_]+)\.md),(?:\s|\/\/|\*|#)*"([^"]+)"/g) {
+        my ($doc, $title) = ($1, $2);
+        $title =~ s/\s*\n\s*(?:\/\/|\*|#)?\s*/ /g;
+        print "$ARGV\t$doc\t$title\n";
+      }')
+  local file doc title missing=()
+  while IFS=$'\t' read -r file doc title; do
+    [ -n "$file" ] || continue
+    [ -f "$src/$doc" ] || { missing+=("$file: $doc does not exist"); continue; }
+    grep -qE "^(#+ |- \*\*|)$(sed 's/[.[\*^$+?(){}|\/]/\\&/g' <<<"$title")" "$src/$doc" ||
+      missing+=("$file: $doc has no part \"$title\"")
+  done <<<"$found"
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "FAILED: ${#missing[@]} references name no part of their document:"
+    printf '  %s\n' "${missing[@]}"
+    return 1
+  fi
+}
+
+[ $# -eq 2 ] || { echo "usage: check_docs_text.sh lengths|words|tools|design|references DIR" >&2; exit 2; }
 case $1 in
   lengths) check_lengths "$2" ;;
   words) check_words "$2" ;;
   tools) check_tools "$2" ;;
   design) check_design "$2" ;;
+  references) check_references "$2" ;;
   *) echo "check_docs_text.sh: unknown check '$1'" >&2; exit 2 ;;
 esac && echo PASS

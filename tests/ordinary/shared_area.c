@@ -1,5 +1,5 @@
 /* A registered area that large hp transfers use is shared with the other processes (its whole
- * pages are backed by a memory file, DESIGN.md "Shared registered areas"), and the program
+ * pages are backed by a memory file, src/engines/shm/shared_pages.hpp), and the program
  * cannot tell: same addresses, same contents, a child it forks gets private memory and no
  * descriptor of ours, and after bsp_pop_reg (and after bsp_end) the memory is private again.
  * SHARED_AREA_EXPECT=shared: the area must be shared while registered (the shared-memory engine,

@@ -1,5 +1,5 @@
 // Large bulk messages between the MPI ranks of one host through rings in
-// memory they share (DESIGN.md, "Bulk messages"). Open MPI moves a large
+// memory they share (DESIGN.md, "Measured design decisions"). Open MPI moves a large
 // message between two ranks of a host with one cross-memory copy by the
 // kernel (CMA, process_vm_readv), which pins every page of both ranges: 1.5
 // to 3.5x a memcpy on a two-core VM. Here the sender copies its bytes into a

@@ -1,5 +1,4 @@
-// Registered areas whose pages every process of the run can map (DESIGN.md,
-// "Shared registered areas"): the owner backs the whole pages of an area with
+// Registered areas whose pages every process of the run can map: the owner backs the whole pages of an area with
 // a memory file at the same addresses and with the same contents, so that its
 // program sees no difference; another process opens that file through
 // /proc/<pid>/fd and maps it, and a large bsp_hpput or bsp_hpget then costs
