@@ -134,9 +134,8 @@ void Outbox::open_run(int dst, Run& run, std::uint64_t max_bytes) {
 // byte count grows with the run, in a share of the ring that this lane alone
 // fills. Its bytes then cross once, when the destination copies them into
 // place, where in the stream the destination fetched them (a system call
-// that pins the pages and copies) and then copied them again: 100,000
-// 8-byte puts at p = 2 took a median of 447 us and take 380 (DESIGN.md, the
-// small puts and sends).
+// that pins the pages and copies) and then copied them again (DESIGN.md,
+// "Measured design decisions": small puts combine into runs).
 bool Outbox::continue_run_in_staging(int dst, std::uint64_t dst_address, const void* src,
                                      std::uint64_t nbytes) {
   // Each share twice the run's last one, from kFirstShare: a run leaves at

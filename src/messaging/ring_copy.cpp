@@ -18,7 +18,7 @@ namespace superstep {
 
 namespace {
 // A cheap clock in any unit: the time-stamp counter where there is one
-// (about 7 ns to read in a VM here, where clock_gettime took 20-25).
+// (a few times cheaper to read in a virtual machine than clock_gettime).
 std::uint64_t ticks() {
 #if defined(__x86_64__) || defined(__i386__)
   return __rdtsc();

@@ -7,11 +7,11 @@
 // and a plain store into such a line waits until that processor's copy is
 // invalidated. Where the host places the two processors close together that
 // is cheap and a plain copy costs about a memcpy; where it places them far
-// apart, writing 64 KiB round the ring took 9.7x a memcpy, and a superstep
-// that staged and copied out 64 KiB each way took 23 us with plain stores
-// against 10 with non-temporal ones, which invalidate without waiting for
-// the line; where close, 4.6-7.5 us against 12.2-14.5 (the reader then
-// reads from memory). Which placement a run gets is the host's, and may change
+// apart, writing round the ring costs several memcpys, and a superstep that
+// stages and copies out 64 KiB each way costs about twice as much with plain
+// stores as with non-temporal ones, which invalidate without waiting for the
+// line; where close, the non-temporal ones cost about twice as much (the
+// reader then reads from memory). Which placement a run gets is the host's, and may change
 // while it runs, so the choice is measured, not configured: each copy of
 // kMinBytes or more is timed, and the writer keeps the cheaper way. Non-
 // temporal stores are tried only where plain copies run kGate times slower
@@ -40,11 +40,10 @@ class RingCopyPolicy {
   // round, which find its lines in memory, not in a cache. Counted in bytes,
   // a ring's worth (set_settle_bytes), and at least kSettleCopies copies: 16
   // of 64 KiB in a ring of 1 MiB, but 2 of 1 MiB, whose fills start the ring
-  // again every time. Counted in copies (16), a program putting 1 MiB in a
-  // superstep waited 16 supersteps before trying: where the processors were
-  // far apart, `bench_total_exchange 2 1048576` kept plain stores in half its
-  // launches (its put 445-499 us, 223-345 in the others; non-temporal stores
-  // forced: 194-311).
+  // again every time. Counted in copies alone, a program putting 1 MiB in a
+  // superstep would wait 16 supersteps before trying, and where the
+  // processors are far apart `bench_total_exchange 2 1048576` would keep the
+  // slower plain stores in many launches.
   static constexpr unsigned kSettleCopies = 2;
 
   explicit RingCopyPolicy(StagingStores forced = StagingStores::kAuto) : forced_(forced) {}

@@ -49,12 +49,10 @@ inline std::uint64_t ring_extent(std::uint64_t area_bytes) {
 // reaches them, in extents that double (RingMapping): a steady loop pays for
 // the mapping in a few supersteps of the ring's first round, not in every one,
 // and a program pays for the pages it uses, at most twice over. Mapping the
-// whole ring before the first fill, as before, made the first two supersteps
-// with large puts cost every process a ring's worth of page faults however
-// little it put: about 1.8 ms for two 32 KiB puts at p = 2 on the two-core
-// VM (about 4.7 us a page), and at p = 16 on a 16-core machine, where the
-// ring is 5 MiB and the processes fault at once, about 17 ms for the writer
-// and 8 ms more for the readers, in each of those supersteps.
+// whole ring before the first fill would make the first two supersteps with
+// large puts cost every process a ring's worth of page faults however little
+// it put, worst where many processes fault at once (docs/performance.md has
+// the figures).
 
 // The writer, as a fill reaches pages not mapped yet: writes zeros over
 // [from, to). Writing, not MADV_POPULATE_WRITE: the kernel clears a new page

@@ -1,10 +1,10 @@
 // When a buffer that grew past kKeepBytes for some superstep gives the memory
 // beyond that back. Memory given back is faulted in again at its next use, a
-// page at a time, and in a virtual machine a fault costs microseconds (about
-// 4.7 us a page on the two-core VM of CI: a 128 MiB stream, about 150 ms). So a
-// buffer keeps its memory while uses that need it keep coming (the FFT's
-// permutation, every third superstep, wrote its streams into fresh pages every
-// time before), and gives it back once kQuietUses uses in a row needed no more
+// page at a time, and in a virtual machine a fault costs microseconds (a
+// stream of a hundred MiB costs a noticeable part of a second). So a buffer
+// keeps its memory while uses that need it keep coming (the FFT's
+// permutation, every third superstep, would otherwise write its streams into
+// fresh pages every time), and gives it back once kQuietUses uses in a row needed no more
 // than kKeepBytes: a one-off large superstep still does not hold its memory for
 // the rest of the run.
 #pragma once

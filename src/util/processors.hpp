@@ -20,10 +20,10 @@ int available_processors();
 // Moves the calling process onto the q-th processor it may use (counting
 // from 0 in its affinity mask), then lets it move again: two processes that
 // the scheduler leaves on one processor meet at every barrier only through a
-// context switch (2.6 us an empty superstep at p=2 instead of 0.4 us). Only
-// the placement is chosen: the process may still move when other programs
-// load its processor (binding it there made the same superstep cost 12-30 us
-// under load). Nothing happens where there is no q-th processor, or where
+// context switch, several times an empty superstep's cost. Only the
+// placement is chosen: the process may still move when other programs load
+// its processor (binding it there made the same superstep far slower under
+// load). Nothing happens where there is no q-th processor, or where
 // BSP_BIND=none leaves placement to the scheduler. The shared-memory engine
 // places process q on processor q when there are no more processes than
 // processors; bspprobe places its two-process barrier the same way.

@@ -74,13 +74,13 @@ int read_ranges(pid_t pid, const iovec* local, std::size_t nlocal, const iovec* 
 }
 
 // The kernel copies with the same `rep movsb` as the C library's memcpy, and
-// crawls at the same distances (util/block_copy.hpp): on the two-core AMD EPYC
-// VM, process_vm_readv took 3.4-4.8x as long with the local range 1-31 bytes
-// after the remote one modulo a page (4 KiB: 3.9 against 2.0 us; 1 MiB: 430
-// against 91 us). Such a range is read into a buffer at the remote range's own
+// crawls at the same distances (util/block_copy.hpp): process_vm_readv takes
+// several times as long with the local range 1-31 bytes after the remote one
+// modulo a page. Such a range is read into a buffer at the remote range's own
 // page offset instead, a chunk at a time, and copied into place from there
-// with copy_block: one more copy, at a tenth of what the slow one lost. Below
-// 1 KiB the call itself is most of the cost (512 B: 2.0 against 1.7 us).
+// with copy_block: one more copy, at a fraction of what the slow one loses.
+// Below 1 KiB the call itself is most of the cost, and the bounce gains
+// nothing.
 constexpr std::size_t kBounceMin = 1024;
 constexpr std::size_t kBounceChunk = std::size_t{1} << 20;
 constexpr std::size_t kPage = 4096;
