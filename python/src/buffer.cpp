@@ -78,13 +78,21 @@ namespace {
 bool g_numpy = false;
 }
 
-void Buffer::find_numpy() {
-  try {
-    pybind11::module_::import("numpy");
-    g_numpy = true;
-  } catch (pybind11::error_already_set&) {
-    g_numpy = false;  // buffers still work, through the buffer protocol
+// NumPy is never imported here: until the program (or a collective) has imported it, no
+// object can be an array, and every buffer goes the buffer protocol's way.
+bool Buffer::numpy_loaded() {
+  if (g_numpy) return true;
+  PyObject* name = PyUnicode_FromString("numpy");
+  if (!name) return PyErr_Clear(), false;
+  PyObject* module = PyImport_GetModule(name);
+  Py_DECREF(name);
+  if (!module) {
+    PyErr_Clear();
+    return false;
   }
+  g_numpy = module != Py_None;  // None: the program blocked the import
+  Py_DECREF(module);
+  return g_numpy;
 }
 
 // A native-order, C-contiguous NumPy array of numbers (writable if asked):
@@ -92,7 +100,7 @@ void Buffer::find_numpy() {
 // which also words the errors.
 bool Buffer::from_ndarray(PyObject* object, bool writable) {
   namespace detail = pybind11::detail;
-  if (!g_numpy || !pybind11::isinstance<pybind11::array>(object)) return false;
+  if (!numpy_loaded() || !pybind11::isinstance<pybind11::array>(object)) return false;
   const auto* array = detail::array_proxy(object);
   const auto* descr = detail::array_descriptor_proxy(array->descr);
   using api = detail::npy_api;

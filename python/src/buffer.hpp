@@ -34,9 +34,10 @@ class Buffer {
   Py_ssize_t elements() const { return type_.itemsize ? nbytes_ / type_.itemsize : 0; }
   const ElementType& type() const { return type_; }
 
-  // Whether NumPy arrays are read directly (numpy imports), rather than through the
-  // buffer protocol, whose export costs a NumPy array a few hundred nanoseconds a call.
-  static void find_numpy();
+  // Whether NumPy arrays can be read directly (NumPy has been imported), rather than
+  // through the buffer protocol, whose export costs a NumPy array a few hundred
+  // nanoseconds a call.
+  static bool numpy_loaded();
 
  private:
   bool from_ndarray(PyObject* object, bool writable);

@@ -5,9 +5,27 @@ each one's algorithm by the cost model (bsp_level1.h). A value that is a
 Python or NumPy scalar gives a scalar back; an array gives an array, in `out`
 when one is passed."""
 
-import numpy as np
+import sys
 
 from . import _superstep as _c
+
+np = None  # NumPy, imported by the first collective that needs it (_numpy)
+
+
+def _numpy(name):
+    """NumPy, imported on first use: `import superstep` itself needs only libbsp."""
+    global np
+    if np is None:
+        try:
+            import numpy
+        except ImportError as error:
+            raise ImportError(
+                "superstep.%s needs NumPy, which this interpreter (%s) cannot import (%s); "
+                "install it (Debian: python3-numpy; pip install numpy) or run an interpreter "
+                "that has it" % (name, sys.executable or "python", error)) from None
+        np = numpy
+    return np
+
 
 _REDUCE, _ALLREDUCE, _SCAN_INCLUSIVE, _SCAN_EXCLUSIVE = range(4)
 
@@ -32,6 +50,7 @@ def _out(out, shape, dtype):
 
 def bcast(value, root=0, out=None):
     """Process root's value on every process."""
+    _numpy("bcast")
     src, scalar = _as_array(value)
     dst = _out(out, src.shape, src.dtype)
     _c._broadcast_into(root, src, dst)
@@ -50,18 +69,21 @@ def reduce(value, op, root=0, out=None):
     on root (None elsewhere). op is a NumPy ufunc (np.add, np.maximum) or a
     callable op(a, b) -> a (op) b, which gets scalars for a scalar value and
     arrays otherwise. op must be associative; it need not be commutative."""
+    _numpy("reduce")
     result = _reduction(_REDUCE, value, op, root, out)
     return result if _c.pid() == root else None
 
 
 def allreduce(value, op, out=None):
     """reduce with the result on every process."""
+    _numpy("allreduce")
     return _reduction(_ALLREDUCE, value, op, 0, out)
 
 
 def scan(value, op, inclusive=True, out=None):
     """value of 0 (op) ... (op) value of this process (inclusive), or up to the
     process before (exclusive; None on process 0)."""
+    _numpy("scan")
     result = _reduction(_SCAN_INCLUSIVE if inclusive else _SCAN_EXCLUSIVE, value, op, 0, out)
     return None if not inclusive and _c.pid() == 0 else result
 
@@ -69,6 +91,7 @@ def scan(value, op, inclusive=True, out=None):
 def gather(value, root=0, out=None):
     """On root, an array of shape (p,) + value's shape holding every process's
     value in pid order; None elsewhere."""
+    _numpy("gather")
     src, _ = _as_array(value)
     receives = _c.pid() == root
     shape = (_c.nprocs(),) + np.shape(value)
@@ -79,6 +102,7 @@ def gather(value, root=0, out=None):
 
 def allgather(value, out=None):
     """gather with the result on every process."""
+    _numpy("allgather")
     src, _ = _as_array(value)
     dst = _out(out, (_c.nprocs(),) + np.shape(value), src.dtype)
     _c._gather_into(-1, src, dst)
@@ -88,6 +112,7 @@ def allgather(value, out=None):
 def scatter(value, root=0, out=None):
     """Block pid of root's value (shape (p,) + block shape) on process pid.
     Every process passes a value of that shape; the root's is used."""
+    _numpy("scatter")
     src = np.ascontiguousarray(value)
     dst = _out(out, src.shape[1:], src.dtype)
     _c._scatter_into(root, src, dst)
@@ -97,6 +122,7 @@ def scatter(value, root=0, out=None):
 def alltoall(value, out=None):
     """Total exchange: block j of value (shape (p,) + block shape) on process i
     becomes block i of the result on process j."""
+    _numpy("alltoall")
     src = np.ascontiguousarray(value)
     dst = _out(out, src.shape, src.dtype)
     _c._scatter_into(-1, src, dst)
@@ -113,6 +139,7 @@ def alltoallv(src, send_counts, recv_counts=None, out=None, send_displs=None, re
     go to process j, where they land in pid order. Without recv_counts the
     counts are exchanged first (one alltoall more). Returns the received
     array (out if given)."""
+    _numpy("alltoallv")
     src = np.ascontiguousarray(src)
     send_counts = [int(x) for x in send_counts]
     if recv_counts is None:
