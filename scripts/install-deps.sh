@@ -6,11 +6,12 @@ set -euo pipefail
 # FFTW is the reference the FFT application checks itself against; chromium loads bspprof's
 # HTML page in a test (tests/prof/html_renders.sh); iproute2 makes the network namespaces the
 # udp engine is tested across (tests/udp/netns.sh); Python 3's headers, pybind11, NumPy and pytest
-# build and test the Python module (python/); gfortran builds NPB's MPI code of MG (mpif90) for
+# build and test the Python module (python/), and pip, setuptools, wheel and venv install it as a
+# Python package offline (pip install --no-build-isolation ./python, tested in a venv); gfortran builds NPB's MPI code of MG (mpif90) for
 # bench/npb.sh.
 packages=(build-essential cmake pkg-config libgtest-dev libopenmpi-dev openmpi-bin valgrind man-db
   mandoc libfftw3-dev chromium iproute2 python3-dev pybind11-dev python3-numpy python3-pytest
-  nlohmann-json3-dev gfortran)
+  python3-pip python3-setuptools python3-wheel python3-venv nlohmann-json3-dev gfortran)
 # CLI11 (header-only) reads every tool's and app's command line (tools/toolkit/command_line.hpp).
 packages+=(libcli11-dev)
 missing=()
