@@ -3,7 +3,7 @@ import pytest
 
 from conftest import ENGINES, launch, lines
 
-ALL = ["drma", "bsmp", "collectives"]
+ALL = ["drma", "bsmp", "collectives", "objects"]
 
 
 @pytest.mark.parametrize("engine", ENGINES[1:])
@@ -11,7 +11,7 @@ ALL = ["drma", "bsmp", "collectives"]
 def test_every_primitive(engine, p):
     r = launch("run_checks.py", *ALL, nprocs=p, engine=engine, timeout=90)
     assert r.returncode == 0, r.stderr
-    assert len(r.stdout.split()) == 2 * 17 and set(r.stdout.split()[::2]) == {"ok"}
+    assert len(r.stdout.split()) == 2 * 23 and set(r.stdout.split()[::2]) == {"ok"}
 
 
 @pytest.mark.parametrize("engine", ENGINES[1:])

@@ -19,7 +19,7 @@ def test_primitives_work_on_buffers_without_numpy():
         "    slots = array.array('q', [0] * p)\n"
         "    bsp.push_reg(slots); bsp.sync()\n"
         "    bsp.put(0, array.array('q', [10 * s]), slots, s)\n"
-        "    bsp.send(0, None, bytes([s]))\n"
+        "    bsp.Send(0, None, bytes([s]))\n"
         "    bsp.sync()\n"
         "    if s == 0:\n"
         "        print(list(slots), sorted(bytes(m)[0] for _, m in bsp.messages()))\n"
@@ -34,11 +34,11 @@ def test_what_needs_numpy_says_so():
         "import superstep as bsp\n"
         "def f():\n"
         "    try:\n"
-        "        bsp.allreduce(1.5, max)\n"
+        "        bsp.Allreduce(1.5, max)\n"
         "    except ImportError as e:\n"
         "        print(e)\n"
         "bsp.run(f, 1)\n")
     r = run_code(code)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("superstep.allreduce needs NumPy, which this interpreter (")
+    assert r.stdout.startswith("superstep.Allreduce needs NumPy, which this interpreter (")
     assert "install it (Debian: python3-numpy; pip install numpy)" in r.stdout

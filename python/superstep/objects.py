@@ -1,0 +1,271 @@
+"""Collectives and messages on any picklable object, as mpi4py's lowercase
+methods are written: bcast, gather, allgather, scatter, alltoall, reduce,
+allreduce, scan, exscan, send and recv. Each object is pickled and travels as
+bytes through the library's collectives (a first exchange of the sizes, then
+the bytes) or through BSMP; nothing here needs NumPy."""
+
+import operator
+import pickle
+import struct
+
+from . import _superstep as _c
+
+ANY_SOURCE = -1
+ANY_TAG = -1
+
+_SIZE = struct.Struct("<q")
+
+
+def SUM(a, b):
+    """a + b: the default operator of reduce, allreduce, scan and exscan."""
+    return operator.add(a, b)
+
+
+def PROD(a, b):
+    """a * b."""
+    return operator.mul(a, b)
+
+
+def MAX(a, b):
+    """max(a, b)."""
+    return b if a < b else a
+
+
+def MIN(a, b):
+    """min(a, b)."""
+    return b if b < a else a
+
+
+def _dumps(obj):
+    return pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+
+
+def _sizes(pid_blocks):
+    """The sizes packed in pid_blocks (8 bytes a process)."""
+    return [_SIZE.unpack_from(pid_blocks, 8 * q)[0] for q in range(len(pid_blocks) // 8)]
+
+
+def _starts(counts):
+    starts, at = [], 0
+    for count in counts:
+        starts.append(at)
+        at += count
+    return starts
+
+
+def _exchange(data, send_counts, send_displs, recv_counts):
+    """bsp_alltoallv of bytes: returns the received blocks, one per process."""
+    out = bytearray(sum(recv_counts))
+    recv_displs = _starts(recv_counts)
+    _c._alltoallv_into(data, send_counts, send_displs, out, recv_counts, recv_displs)
+    view = memoryview(out)
+    return [view[d:d + n] for d, n in zip(recv_displs, recv_counts)]
+
+
+def _allgather_sizes(size):
+    out = bytearray(8 * _c.nprocs())
+    _c._gather_into(-1, _SIZE.pack(size), out)
+    return _sizes(out)
+
+
+def bcast(obj, root=0):
+    """root's obj on every process (a copy of it, on the root too); the others
+    pass anything (None)."""
+    me = _c.pid()
+    data = _dumps(obj) if me == root else b""
+    size = bytearray(8)
+    _c._broadcast_into(root, _SIZE.pack(len(data)), size)
+    into = bytearray(_SIZE.unpack(size)[0])
+    _c._broadcast_into(root, data if me == root else into, into)
+    return pickle.loads(into)
+
+
+def gather(obj, root=0):
+    """On root, the list of every process's obj in pid order; None elsewhere."""
+    p, me = _c.nprocs(), _c.pid()
+    if not 0 <= root < p:  # the library's words, before the sizes are exchanged
+        _c._gather_into(root, b"", bytearray())
+    data = _dumps(obj)
+    sizes = _allgather_sizes(len(data))
+    send = [len(data) if q == root else 0 for q in range(p)]
+    receive = sizes if me == root else [0] * p
+    blocks = _exchange(data, send, [0] * p, receive)
+    return [pickle.loads(b) for b in blocks] if me == root else None
+
+
+def allgather(obj):
+    """The list of every process's obj in pid order, on every process."""
+    p = _c.nprocs()
+    data = _dumps(obj)
+    sizes = _allgather_sizes(len(data))
+    return [pickle.loads(b) for b in _exchange(data, [len(data)] * p, [0] * p, sizes)]
+
+
+def _pickled_list(objs, primitive):
+    p = _c.nprocs()
+    if objs is None or len(objs) != p:
+        raise _c.Error("superstep: error in %s, process %d, superstep %d: the objects to send "
+                       "are %s; pass a sequence of one per process (%d)"
+                       % (primitive, _c.pid(), _c.superstep(),
+                          "None" if objs is None else "%d" % len(objs), p))
+    return [_dumps(o) for o in objs]
+
+
+def scatter(objs, root=0):
+    """objs[pid] of root's sequence of nprocs objects on process pid; the
+    others pass anything (None)."""
+    p, me = _c.nprocs(), _c.pid()
+    datas = _pickled_list(objs, "scatter") if me == root else [b""] * p
+    sizes = bytearray(8)
+    table = b"".join(_SIZE.pack(len(d)) for d in datas)
+    _c._scatter_into(root, table if me == root else bytearray(8 * p), sizes)
+    data = b"".join(datas)
+    send = [len(d) for d in datas] if me == root else [0] * p
+    receive = [_SIZE.unpack(sizes)[0] if q == root else 0 for q in range(p)]
+    block = _exchange(data, send, _starts(send), receive)[root]
+    return pickle.loads(block)
+
+
+def alltoall(objs):
+    """Total exchange: objs[j] of process i becomes element i of the list
+    returned on process j."""
+    p = _c.nprocs()
+    datas = _pickled_list(objs, "alltoall")
+    sizes = bytearray(8 * p)
+    _c._scatter_into(-1, b"".join(_SIZE.pack(len(d)) for d in datas), sizes)
+    send = [len(d) for d in datas]
+    blocks = _exchange(b"".join(datas), send, _starts(send), _sizes(sizes))
+    return [pickle.loads(b) for b in blocks]
+
+
+def _fold(values, op):
+    result = values[0]
+    for value in values[1:]:
+        result = op(result, value)
+    return result
+
+
+def reduce(obj, op=SUM, root=0):
+    """obj of process 0 (op) ... (op) obj of process p-1 on root, None
+    elsewhere. op is any callable op(a, b) (SUM, PROD, MAX, MIN, a lambda);
+    the objects are combined in pid order, so it need not be commutative."""
+    values = gather(obj, root)
+    return None if values is None else _fold(values, op)
+
+
+def allreduce(obj, op=SUM):
+    """reduce with the result on every process."""
+    return _fold(allgather(obj), op)
+
+
+def scan(obj, op=SUM):
+    """obj of 0 (op) ... (op) obj of this process."""
+    return _fold(allgather(obj)[:_c.pid() + 1], op)
+
+
+def exscan(obj, op=SUM):
+    """obj of 0 (op) ... (op) obj of the process before this one; None on 0."""
+    values = allgather(obj)[:_c.pid()]
+    return _fold(values, op) if values else None
+
+
+# BSMP on objects: a message's payload is a header (the marker, the source and
+# the tag) and the pickled object; its BSMP tag is zeros of the tag size in effect.
+_HEADER = struct.Struct("<4siq")
+_MARKER = b"\x00obj"
+
+
+class Status:
+    """Where a received object came from: source and tag (also as
+    Get_source() and Get_tag(), as in mpi4py)."""
+
+    def __init__(self):
+        self.source = ANY_SOURCE
+        self.tag = ANY_TAG
+
+    def Get_source(self):
+        return self.source
+
+    def Get_tag(self):
+        return self.tag
+
+    def __repr__(self):
+        return "Status(source=%d, tag=%d)" % (self.source, self.tag)
+
+
+def send(obj, dest, tag=0):
+    """Sends obj to process dest, with an integer tag, for the next superstep:
+    recv (or objects()) reads it there after the sync."""
+    header = _HEADER.pack(_MARKER, _c.pid(), tag)
+    _c.Send(dest, bytes(_c._tagsize()) or None, header + _dumps(obj))
+
+
+class _Inbox:
+    """The object messages of this superstep's queue, taken off it at the first
+    recv, iprobe or objects() of the superstep."""
+    superstep = -1
+    messages = []
+
+
+def _inbox(primitive):
+    step = _c.superstep()
+    if _Inbox.superstep != step:
+        _Inbox.superstep, _Inbox.messages = step, []
+    while True:
+        message = _c.hpmove()
+        if message is None:
+            return _Inbox.messages
+        payload = message[1]
+        if len(payload) < _HEADER.size or bytes(payload[:4]) != _MARKER:
+            raise _c.Error("superstep: error in %s, process %d, superstep %d: a message in the "
+                           "queue was sent with Send (bytes), not send (an object); read such "
+                           "messages with move, hpmove or messages()"
+                           % (primitive, _c.pid(), step))
+        _, source, tag = _HEADER.unpack_from(payload)
+        _Inbox.messages.append((source, tag, bytes(payload[_HEADER.size:])))
+
+
+def _match(messages, source, tag):
+    for i, (s, t, _) in enumerate(messages):
+        if (source == ANY_SOURCE or s == source) and (tag == ANY_TAG or t == tag):
+            return i
+    return -1
+
+
+def iprobe(source=ANY_SOURCE, tag=ANY_TAG, status=None):
+    """Whether an object from source with tag waits in this superstep's queue
+    (filling status when given)."""
+    messages = _inbox("iprobe")
+    i = _match(messages, source, tag)
+    if i >= 0 and status is not None:
+        status.source, status.tag = messages[i][0], messages[i][1]
+    return i >= 0
+
+
+def recv(source=ANY_SOURCE, tag=ANY_TAG, status=None):
+    """The first object of this superstep's queue sent from source with tag
+    (ANY_SOURCE, ANY_TAG: any), taken off the queue; status, when given, gets
+    its source and tag. Messages sent in a superstep arrive after its sync: an
+    object that is not there raises superstep.Error (BSP never waits for one)."""
+    messages = _inbox("recv")
+    i = _match(messages, source, tag)
+    if i < 0:
+        raise _c.Error("superstep: error in recv, process %d, superstep %d: no object from %s "
+                       "with %s in this superstep's queue (%d left); what is sent in a superstep "
+                       "arrives after its sync"
+                       % (_c.pid(), _c.superstep(),
+                          "any source" if source == ANY_SOURCE else "process %d" % source,
+                          "any tag" if tag == ANY_TAG else "tag %d" % tag, len(messages)))
+    s, t, data = messages.pop(i)
+    if status is not None:
+        status.source, status.tag = s, t
+    return pickle.loads(data)
+
+
+def objects():
+    """(source, tag, object) for every object left in this superstep's queue,
+    in the order they arrived, taking each off the queue."""
+    messages = _inbox("objects")
+    while messages:
+        s, t, data = messages.pop(0)
+        yield s, t, pickle.loads(data)
