@@ -2,6 +2,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <bit>
 #include <cstring>
 
 #include "errors.hpp"
@@ -9,6 +10,8 @@
 namespace superstep_python {
 
 namespace {
+
+constexpr bool kLittleEndian = std::endian::native == std::endian::little;
 
 // The kind of a struct-module format character, or "" when it is no number.
 std::string kind_of(const char* format) {
@@ -46,6 +49,15 @@ std::string kind_of(const char* format) {
   }
 }
 
+// Whether a struct-module format names elements of more than one byte in the other
+// byte order than this machine's ('>d' or '!d' here).
+bool swapped_order(const char* format, Py_ssize_t itemsize) {
+  if (!format || itemsize < 2) return false;
+  if (*format == '>' || *format == '!') return kLittleEndian;
+  if (*format == '<') return !kLittleEndian;
+  return false;
+}
+
 // The Python error in flight, as text, cleared.
 std::string take_python_error() {
   PyObject *type, *value, *trace;
@@ -69,8 +81,10 @@ std::string take_python_error() {
 std::string ElementType::name() const {
   static const char* const kNames[][2] = {
       {"i", "int"}, {"u", "uint"}, {"f", "float"}, {"c", "complex"}, {"b", "bool"}};
+  const char* order = !swapped ? "" : kLittleEndian ? " (big-endian)" : " (little-endian)";
   for (const auto& [kind_name, prefix] : kNames)
-    if (kind == kind_name) return kind == "b" ? "bool" : format("%s%zd", prefix, itemsize * 8);
+    if (kind == kind_name)
+      return kind == "b" ? "bool" : format("%s%zd%s", prefix, itemsize * 8, order);
   return format("format '%s' (%zd bytes)", kind.c_str(), itemsize);
 }
 
@@ -134,6 +148,7 @@ Buffer::Buffer(PyObject* object, bool writable, const char* primitive, const cha
   nbytes_ = view_.len;
   type_.kind = kind_of(view_.format);
   type_.itemsize = view_.itemsize;
+  type_.swapped = swapped_order(view_.format, view_.itemsize);
 }
 
 Buffer::~Buffer() {

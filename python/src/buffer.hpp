@@ -13,11 +13,15 @@ namespace superstep_python {
 // An element type: its kind ('i' signed, 'u' unsigned, 'f' float, 'c'
 // complex, 'b' bool, else the buffer's format string) and size. Formats that
 // differ only in spelling ('l' and 'q' of 8 bytes) are the same type.
+// A type whose bytes are in the other order than this machine's ('>f8' here) is
+// another type: its elements are never moved as if they were native.
 struct ElementType {
   std::string kind;
   Py_ssize_t itemsize = 1;
+  bool swapped = false;  // the bytes of each element are in the other order
   bool operator==(const ElementType&) const = default;
-  std::string name() const;  // "int64", "float32", or "format 'T{...}' (12 bytes)"
+  // "int64", "float32", "float64 (big-endian)", or "format 'T{...}' (12 bytes)"
+  std::string name() const;
 };
 
 class Buffer {

@@ -64,7 +64,8 @@ Transfer check_transfer(const char* primitive, long long pid, const Buffer& loca
   const ElementType& type = registered(primitive, remote).buffer->type();
   if (!(local.type() == type))
     fail(primitive, format("the registered area holds %s but the other buffer holds %s; transfer "
-                           "elements of the registered area's type (view it with .view())",
+                           "elements of the registered area's type (convert with .astype(), or "
+                           "view raw bytes with .view())",
                            type.name().c_str(), local.type().name().c_str()));
   if (count > local.elements())
     fail(primitive, format("count %lld is more than the %lld elements of the local buffer", count,

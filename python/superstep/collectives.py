@@ -55,7 +55,7 @@ def Bcast(value, root=0, out=None):
     _numpy("Bcast")
     src, scalar = _as_array(value)
     dst = _out(out, src.shape, src.dtype)
-    _c._broadcast_into(root, src, dst)
+    _c._broadcast_into(root, src, dst, True)
     return _result(dst, scalar, value)
 
 
@@ -63,7 +63,7 @@ def _reduction(kind, value, op, root, out):
     op = np.add if op is None else op
     src, scalar = _as_array(value)
     dst = _out(out, src.shape, src.dtype)
-    _c._reduce_into(kind, root, src, dst, op, isinstance(op, np.ufunc), scalar)
+    _c._reduce_into(kind, root, src, dst, op, isinstance(op, np.ufunc), scalar, True)
     return _result(dst, scalar, value)
 
 
@@ -99,7 +99,7 @@ def Gather(value, root=0, out=None):
     receives = _c.pid() == root
     shape = (_c.nprocs(),) + np.shape(value)
     dst = _out(out, shape, src.dtype) if receives else np.empty(0, src.dtype)
-    _c._gather_into(root, src, dst)
+    _c._gather_into(root, src, dst, True)
     return dst if receives else None
 
 
@@ -108,7 +108,7 @@ def Allgather(value, out=None):
     _numpy("Allgather")
     src, _ = _as_array(value)
     dst = _out(out, (_c.nprocs(),) + np.shape(value), src.dtype)
-    _c._gather_into(-1, src, dst)
+    _c._gather_into(-1, src, dst, True)
     return dst
 
 
@@ -118,7 +118,7 @@ def Scatter(value, root=0, out=None):
     _numpy("Scatter")
     src = np.ascontiguousarray(value)
     dst = _out(out, src.shape[1:], src.dtype)
-    _c._scatter_into(root, src, dst)
+    _c._scatter_into(root, src, dst, True)
     return dst
 
 
@@ -128,7 +128,7 @@ def Alltoall(value, out=None):
     _numpy("Alltoall")
     src = np.ascontiguousarray(value)
     dst = _out(out, src.shape, src.dtype)
-    _c._scatter_into(-1, src, dst)
+    _c._scatter_into(-1, src, dst, True)
     return dst
 
 
@@ -151,5 +151,5 @@ def Alltoallv(src, send_counts, recv_counts=None, out=None, send_displs=None, re
     send_displs = _starts(send_counts) if send_displs is None else [int(x) for x in send_displs]
     recv_displs = _starts(recv_counts) if recv_displs is None else [int(x) for x in recv_displs]
     dst = _out(out, (sum(recv_counts),), src.dtype)
-    _c._alltoallv_into(src, send_counts, send_displs, dst, recv_counts, recv_displs)
+    _c._alltoallv_into(src, send_counts, send_displs, dst, recv_counts, recv_displs, True)
     return dst

@@ -57,14 +57,14 @@ def _exchange(data, send_counts, send_displs, recv_counts):
     """bsp_alltoallv of bytes: returns the received blocks, one per process."""
     out = bytearray(sum(recv_counts))
     recv_displs = _starts(recv_counts)
-    _c._alltoallv_into(data, send_counts, send_displs, out, recv_counts, recv_displs)
+    _c._alltoallv_into(data, send_counts, send_displs, out, recv_counts, recv_displs, False)
     view = memoryview(out)
     return [view[d:d + n] for d, n in zip(recv_displs, recv_counts)]
 
 
 def _allgather_sizes(size):
     out = bytearray(8 * _c.nprocs())
-    _c._gather_into(-1, _SIZE.pack(size), out)
+    _c._gather_into(-1, _SIZE.pack(size), out, False)
     return _sizes(out)
 
 
@@ -74,9 +74,9 @@ def bcast(obj, root=0):
     me = _c.pid()
     data = _dumps(obj) if me == root else b""
     size = bytearray(8)
-    _c._broadcast_into(root, _SIZE.pack(len(data)), size)
+    _c._broadcast_into(root, _SIZE.pack(len(data)), size, False)
     into = bytearray(_SIZE.unpack(size)[0])
-    _c._broadcast_into(root, data if me == root else into, into)
+    _c._broadcast_into(root, data if me == root else into, into, False)
     return pickle.loads(into)
 
 
@@ -84,7 +84,7 @@ def gather(obj, root=0):
     """On root, the list of every process's obj in pid order; None elsewhere."""
     p, me = _c.nprocs(), _c.pid()
     if not 0 <= root < p:  # the library's words, before the sizes are exchanged
-        _c._gather_into(root, b"", bytearray())
+        _c._gather_into(root, b"", bytearray(), False)
     data = _dumps(obj)
     sizes = _allgather_sizes(len(data))
     send = [len(data) if q == root else 0 for q in range(p)]
@@ -118,7 +118,7 @@ def scatter(objs, root=0):
     datas = _pickled_list(objs, "scatter") if me == root else [b""] * p
     sizes = bytearray(8)
     table = b"".join(_SIZE.pack(len(d)) for d in datas)
-    _c._scatter_into(root, table if me == root else bytearray(8 * p), sizes)
+    _c._scatter_into(root, table if me == root else bytearray(8 * p), sizes, False)
     data = b"".join(datas)
     send = [len(d) for d in datas] if me == root else [0] * p
     receive = [_SIZE.unpack(sizes)[0] if q == root else 0 for q in range(p)]
@@ -132,7 +132,7 @@ def alltoall(objs):
     p = _c.nprocs()
     datas = _pickled_list(objs, "alltoall")
     sizes = bytearray(8 * p)
-    _c._scatter_into(-1, b"".join(_SIZE.pack(len(d)) for d in datas), sizes)
+    _c._scatter_into(-1, b"".join(_SIZE.pack(len(d)) for d in datas), sizes, False)
     send = [len(d) for d in datas]
     blocks = _exchange(b"".join(datas), send, _starts(send), _sizes(sizes))
     return [pickle.loads(b) for b in blocks]

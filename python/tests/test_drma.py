@@ -42,6 +42,14 @@ def test_dtype_mismatch(misuse):
            r"buffer holds float64; .*")
 
 
+def test_byte_order_is_part_of_the_type(misuse):
+    """A big-endian int64 is refused where the area holds native int64, never reinterpreted."""
+    for case, primitive in (("byte_order_put", "bsp_put"), ("byte_order_get", "bsp_get")):
+        expect(misuse, case, primitive, 1, r"the registered area holds int64 but the other buffer "
+               r"holds int64 \(big-endian\); transfer elements of the registered area's type "
+               r"\(convert with \.astype\(\), or view raw bytes with \.view\(\)\)")
+
+
 def test_count_beyond_the_local_buffer(misuse):
     expect(misuse, "count_beyond_src", "bsp_put", 1,
            "count 5 is more than the 1 elements of the local buffer")

@@ -14,11 +14,11 @@ def test_objects(p):
 
 
 def test_object_misuse(misuse):
-    expect(misuse, "object_root", "bsp_gather", 6,
+    expect(misuse, "object_root", "bsp_gather", 10,
            r"root 9 is outside 0\.\.1; pass a pid from 0 to bsp_nprocs\(\)-1")
-    expect(misuse, "alltoall_count", "alltoall", 6,
+    expect(misuse, "alltoall_count", "alltoall", 10,
            r"the objects to send are 1; pass a sequence of one per process \(2\)")
-    expect(misuse, "recv_bytes", "recv", 7,
+    expect(misuse, "recv_bytes", "recv", 11,
            r"a message in the queue was sent with Send \(bytes\), not send \(an object\); read "
            r"such messages with move, hpmove or messages\(\)")
 

@@ -27,6 +27,8 @@ def drma_misuse(p):
     report("negative_count", lambda: bsp.get(0, area, np.zeros(1, np.int64), 0, -2))
     report("unregistered", lambda: bsp.put(0, one, np.zeros(4, dtype=np.int64), 0))
     report("dtype", lambda: bsp.put(0, np.ones(1), area, 0))
+    report("byte_order_put", lambda: bsp.put(0, np.ones(1, dtype=">i8"), area, 0))
+    report("byte_order_get", lambda: bsp.get(0, area, np.zeros(1, dtype=">i8"), 0))
     report("count_beyond_src", lambda: bsp.put(0, one, area, 0, count=5))
     report("readonly_dst", lambda: bsp.get(0, area, b"\0" * 8, 0))
     report("not_contiguous", lambda: bsp.hpput(0, np.zeros(8, dtype=np.int64)[::2], area, 0))
@@ -52,6 +54,9 @@ def bsmp_misuse(p):
 def collective_misuse(p):
     report("root", lambda: bsp.Bcast(1, root=p + 5))
     report("reduce_types", lambda: bsp.Allreduce(np.ones(2), np.add, out=np.zeros(2, np.int32)))
+    mixed = np.arange(3, dtype=np.int64 if bsp.pid() == 0 else np.float64)
+    report("mixed_types", lambda: bsp.Allreduce(mixed))
+    report("mixed_byte_order", lambda: bsp.Allgather(mixed.astype(">i8" if bsp.pid() else "<i8")))
 
     def bad(a, b):
         raise ValueError("this operator fails")
