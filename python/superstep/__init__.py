@@ -22,7 +22,7 @@ collective calls that do not match) stops every process as in C. See
 docs/python.md.
 """
 
-from ._superstep import (Error, Send, abort, begin, collective_chosen, collective_force, end,
+from ._superstep import (Error, Send, abort, collective_chosen, collective_force, end,
                          get, get_tag, hpget, hpmove, hpput, move, nprocs, pid, pop_reg,
                          push_reg, put, qsize, set_tagsize, superstep, sync, time)
 from .collectives import (Allgather, Allreduce, Alltoall, Alltoallv, Bcast, Gather, Reduce,
@@ -30,7 +30,9 @@ from .collectives import (Allgather, Allreduce, Alltoall, Alltoallv, Bcast, Gath
 from .objects import (ANY_SOURCE, ANY_TAG, MAX, MIN, PROD, SUM, Status, allgather, allreduce,
                       alltoall, bcast, exscan, gather, iprobe, objects, recv, reduce, scan,
                       scatter, send)
-from .spmd import messages, registered, run
+from .spmd import _discard_output_before_begin, begin, messages, registered, run
+
+_discard_output_before_begin()
 
 __all__ = [
     "ANY_SOURCE", "ANY_TAG", "Allgather", "Allreduce", "Alltoall", "Alltoallv", "Bcast",

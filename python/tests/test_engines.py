@@ -1,4 +1,5 @@
-"""The same programs under mpirun (the MPI engine) and bsprun --engine udp."""
+"""The same programs under mpirun (the MPI engine) and bsprun --engine udp, and what
+runs before and after run() on every engine."""
 import pytest
 
 from conftest import ENGINES, launch, lines
@@ -28,3 +29,31 @@ def test_run_takes_the_jobs_size(engine):
     assert r.returncode == 0, r.stderr
     assert [l for l in lines(r.stdout) if l.startswith("process")] == [
         "process %d of 3: sum of pids 3" % s for s in range(3)]
+
+
+def before_and_after(engine, seed, p=3):
+    r = launch("before_after.py", seed, nprocs=p, engine=engine, timeout=90)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert len(out) == 2 and out[0].startswith("before run: ") and out[1].startswith("after run: ")
+    draws = eval(out[1][len("after run: "):])  # the list process 0 gathered
+    assert len(draws) == p and len(set(draws)) == p, draws  # each process its own numbers
+    return r.stdout
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_before_and_after_run_are_the_same_on_every_engine(engine):
+    """Printed once before and once after; seeded before run, the same numbers everywhere."""
+    assert before_and_after(engine, "12345") == before_and_after("shm", "12345")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_unseeded_processes_draw_their_own_numbers(engine):
+    before_and_after(engine, "none")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_after_run_process_0_alone_sets_the_exit_status(engine):
+    r = launch("exit_after_run.py", nprocs=3, engine=engine, timeout=90)
+    assert r.returncode == 3, r.stderr
+    assert r.stdout == "after run on process 0\n"
