@@ -37,7 +37,8 @@ class CMakeBuild(build_ext):
             "-DSUPERSTEP_MEASURE_PARAMS=OFF",
         ]
         if prefix:
-            configure.append("-DSUPERSTEP_PYTHON_LIBBSP_PREFIX=" + str(pathlib.Path(prefix).resolve()))
+            configure.append("-DSUPERSTEP_PYTHON_LIBBSP_PREFIX="
+                             + str(pathlib.Path(prefix).resolve()))
         else:
             configure.append("-DSUPERSTEP_PYTHON_BUNDLE=ON")
         configure += shlex.split(os.environ.get("SUPERSTEP_CMAKE_ARGS", ""))
@@ -54,7 +55,8 @@ class CMakeBuild(build_ext):
             # libbsp and its engine plugins under their sonames (libbsp.so.0, libbsp_udp.so.0):
             # the module finds libbsp beside itself, and libbsp its plugins.
             for library in sorted(glob.glob(str(build / "src" / "libbsp*.so.[0-9]"))):
-                shutil.copyfile(os.path.realpath(library), target.parent / os.path.basename(library))
+                shutil.copyfile(os.path.realpath(library),
+                                target.parent / os.path.basename(library))
 
 
 setup(ext_modules=[Extension("superstep._superstep", sources=[])],

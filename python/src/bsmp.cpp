@@ -43,7 +43,9 @@ void send(long long pid, py::handle tag, py::handle payload) {
   }
   Buffer data(payload.ptr(), false, "bsp_send", "payload");
   int nbytes = bytes_int("bsp_send", "the payload", data.nbytes());
-  bsp_send(static_cast<int>(pid), tag_buffer ? tag_buffer->data() : nullptr, data.data(), nbytes);
+  PythonSite site = python_site();
+  bsp_send_at(static_cast<int>(pid), tag_buffer ? tag_buffer->data() : nullptr, data.data(),
+              nbytes, site.file, site.line);
 }
 
 py::tuple qsize() {
