@@ -1,8 +1,9 @@
 """Collectives and messages on any picklable object, as mpi4py's lowercase
 methods are written: bcast, gather, allgather, scatter, alltoall, reduce,
 allreduce, scan, exscan, send and recv. Each object is pickled and travels as
-bytes through the library's collectives (a first exchange of the sizes, then
-the bytes) or through BSMP; nothing here needs NumPy."""
+the payload of a BSMP message: a collective is one superstep, in which every
+process sends what it contributes and reads what arrived; nothing here needs
+NumPy."""
 
 import operator
 import pickle
@@ -13,7 +14,8 @@ from . import _superstep as _c
 ANY_SOURCE = -1
 ANY_TAG = -1
 
-_SIZE = struct.Struct("<q")
+_ROUND = struct.Struct("<4si")  # a collective's message: the marker and the source
+_ROUND_MARKER = b"\x00col"
 
 
 def SUM(a, b):
@@ -40,102 +42,97 @@ def _dumps(obj):
     return pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
 
 
-def _sizes(pid_blocks):
-    """The sizes packed in pid_blocks (8 bytes a process)."""
-    return [_SIZE.unpack_from(pid_blocks, 8 * q)[0] for q in range(len(pid_blocks) // 8)]
+def _error(primitive, details):
+    return _c.Error("superstep: error in %s, process %d, superstep %d: %s"
+                    % (primitive, _c.pid(), _c.superstep(), details))
 
 
-def _starts(counts):
-    starts, at = [], 0
-    for count in counts:
-        starts.append(at)
-        at += count
-    return starts
+def _check_root(primitive, root):
+    p = _c.nprocs()
+    if not 0 <= root < p:
+        raise _error(primitive, "root %d is outside 0..%d; pass a pid from 0 to "
+                                "bsp_nprocs()-1" % (root, p - 1))
 
 
-def _exchange(data, send_counts, send_displs, recv_counts):
-    """bsp_alltoallv of bytes: returns the received blocks, one per process."""
-    out = bytearray(sum(recv_counts))
-    recv_displs = _starts(recv_counts)
-    _c._alltoallv_into(data, send_counts, send_displs, out, recv_counts, recv_displs, False)
-    view = memoryview(out)
-    return [view[d:d + n] for d, n in zip(recv_displs, recv_counts)]
-
-
-def _allgather_sizes(size):
-    out = bytearray(8 * _c.nprocs())
-    _c._gather_into(-1, _SIZE.pack(size), out, False)
-    return _sizes(out)
+def _round(primitive, sends, expected):
+    """One superstep of BSMP: sends each (destination, bytes) and returns
+    {source: payload view} of the `expected` messages that arrive (views valid
+    until the next sync). As the library's collectives, it needs an empty queue."""
+    if _c.qsize()[0] or (_Inbox.superstep == _c.superstep() and _Inbox.messages):
+        raise _error(primitive, "messages are left in the queue; a collective ends the superstep "
+                                "and would drop them: read them first")
+    tag = bytes(_c._tagsize()) or None
+    head = _ROUND.pack(_ROUND_MARKER, _c.pid())
+    for destination, data in sends:
+        _c.Send(destination, tag, head + data)
+    _c.sync()
+    received = {}
+    while True:
+        message = _c.hpmove()
+        if message is None:
+            break
+        payload = message[1]
+        if len(payload) < _ROUND.size or bytes(payload[:4]) != _ROUND_MARKER:
+            raise _error(primitive, "a message sent in the superstep of the collective arrived "
+                                    "with its data; send messages after the collective")
+        received[_ROUND.unpack_from(payload)[1]] = payload[_ROUND.size:]
+    if len(received) != expected:
+        raise _error(primitive, "%d objects arrived where %d were sent here; every process must "
+                                "call the same collective" % (len(received), expected))
+    return received
 
 
 def bcast(obj, root=0):
     """root's obj on every process (a copy of it, on the root too); the others
     pass anything (None)."""
-    me = _c.pid()
-    data = _dumps(obj) if me == root else b""
-    size = bytearray(8)
-    _c._broadcast_into(root, _SIZE.pack(len(data)), size, False)
-    into = bytearray(_SIZE.unpack(size)[0])
-    _c._broadcast_into(root, data if me == root else into, into, False)
-    return pickle.loads(into)
+    _check_root("bcast", root)
+    p, me = _c.nprocs(), _c.pid()
+    sends = []
+    if me == root:
+        data = _dumps(obj)
+        sends = [(q, data) for q in range(p)]
+    return pickle.loads(_round("bcast", sends, 1)[root])
 
 
 def gather(obj, root=0):
     """On root, the list of every process's obj in pid order; None elsewhere."""
+    _check_root("gather", root)
     p, me = _c.nprocs(), _c.pid()
-    if not 0 <= root < p:  # the library's words, before the sizes are exchanged
-        _c._gather_into(root, b"", bytearray(), False)
-    data = _dumps(obj)
-    sizes = _allgather_sizes(len(data))
-    send = [len(data) if q == root else 0 for q in range(p)]
-    receive = sizes if me == root else [0] * p
-    blocks = _exchange(data, send, [0] * p, receive)
-    return [pickle.loads(b) for b in blocks] if me == root else None
+    received = _round("gather", [(root, _dumps(obj))], p if me == root else 0)
+    return [pickle.loads(received[q]) for q in range(p)] if me == root else None
 
 
 def allgather(obj):
     """The list of every process's obj in pid order, on every process."""
     p = _c.nprocs()
     data = _dumps(obj)
-    sizes = _allgather_sizes(len(data))
-    return [pickle.loads(b) for b in _exchange(data, [len(data)] * p, [0] * p, sizes)]
+    received = _round("allgather", [(q, data) for q in range(p)], p)
+    return [pickle.loads(received[q]) for q in range(p)]
 
 
 def _pickled_list(objs, primitive):
     p = _c.nprocs()
     if objs is None or len(objs) != p:
-        raise _c.Error("superstep: error in %s, process %d, superstep %d: the objects to send "
-                       "are %s; pass a sequence of one per process (%d)"
-                       % (primitive, _c.pid(), _c.superstep(),
-                          "None" if objs is None else "%d" % len(objs), p))
+        raise _error(primitive, "the objects to send are %s; pass a sequence of one per process "
+                                "(%d)" % ("None" if objs is None else "%d" % len(objs), p))
     return [_dumps(o) for o in objs]
 
 
 def scatter(objs, root=0):
     """objs[pid] of root's sequence of nprocs objects on process pid; the
     others pass anything (None)."""
-    p, me = _c.nprocs(), _c.pid()
-    datas = _pickled_list(objs, "scatter") if me == root else [b""] * p
-    sizes = bytearray(8)
-    table = b"".join(_SIZE.pack(len(d)) for d in datas)
-    _c._scatter_into(root, table if me == root else bytearray(8 * p), sizes, False)
-    data = b"".join(datas)
-    send = [len(d) for d in datas] if me == root else [0] * p
-    receive = [_SIZE.unpack(sizes)[0] if q == root else 0 for q in range(p)]
-    block = _exchange(data, send, _starts(send), receive)[root]
-    return pickle.loads(block)
+    _check_root("scatter", root)
+    me = _c.pid()
+    sends = list(enumerate(_pickled_list(objs, "scatter"))) if me == root else []
+    return pickle.loads(_round("scatter", sends, 1)[root])
 
 
 def alltoall(objs):
     """Total exchange: objs[j] of process i becomes element i of the list
     returned on process j."""
     p = _c.nprocs()
-    datas = _pickled_list(objs, "alltoall")
-    sizes = bytearray(8 * p)
-    _c._scatter_into(-1, b"".join(_SIZE.pack(len(d)) for d in datas), sizes, False)
-    send = [len(d) for d in datas]
-    blocks = _exchange(b"".join(datas), send, _starts(send), _sizes(sizes))
-    return [pickle.loads(b) for b in blocks]
+    received = _round("alltoall", list(enumerate(_pickled_list(objs, "alltoall"))), p)
+    return [pickle.loads(received[q]) for q in range(p)]
 
 
 def _fold(values, op):

@@ -103,7 +103,7 @@ def misuse():
     r = launch("misuse.py")
     assert r.returncode == 0, r.stderr
     messages = dict(line.split(": ", 1) for line in r.stdout.splitlines() if ": " in line)
-    assert r.stdout.splitlines()[-3] == "continued in superstep 12"
+    assert r.stdout.splitlines()[-3] == "continued in superstep 13"
     return messages
 
 

@@ -12,7 +12,7 @@ ALL = ["drma", "bsmp", "collectives", "objects"]
 def test_every_primitive(engine, p):
     r = launch("run_checks.py", *ALL, nprocs=p, engine=engine, timeout=90)
     assert r.returncode == 0, r.stderr
-    assert len(r.stdout.split()) == 2 * 23 and set(r.stdout.split()[::2]) == {"ok"}
+    assert len(r.stdout.split()) == 2 * 24 and set(r.stdout.split()[::2]) == {"ok"}
 
 
 @pytest.mark.parametrize("engine", ENGINES[1:])

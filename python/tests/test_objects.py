@@ -5,7 +5,7 @@ import pytest
 from conftest import expect, expect_checks, run_code
 
 CHECKS = ["broadcast", "gathers", "scatters_and_exchanges", "reductions",
-          "messages_with_tag_and_source", "messages_under_a_tag_size"]
+          "messages_with_tag_and_source", "messages_under_a_tag_size", "one_superstep_each"]
 
 
 @pytest.mark.parametrize("p", [1, 2, 3, 4])
@@ -14,13 +14,15 @@ def test_objects(p):
 
 
 def test_object_misuse(misuse):
-    expect(misuse, "object_root", "bsp_gather", 10,
+    expect(misuse, "object_root", "gather", 10,
            r"root 9 is outside 0\.\.1; pass a pid from 0 to bsp_nprocs\(\)-1")
     expect(misuse, "alltoall_count", "alltoall", 10,
            r"the objects to send are 1; pass a sequence of one per process \(2\)")
     expect(misuse, "recv_bytes", "recv", 11,
            r"a message in the queue was sent with Send \(bytes\), not send \(an object\); read "
            r"such messages with move, hpmove or messages\(\)")
+    expect(misuse, "queue_left", "bcast", 12, r"messages are left in the queue; a collective "
+           r"ends the superstep and would drop them: read them first")
 
 
 def test_an_mpi4py_style_program():

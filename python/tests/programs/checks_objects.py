@@ -95,5 +95,14 @@ def messages_under_a_tag_size():
     bsp.set_tagsize(0)
 
 
+def one_superstep_each():
+    """Each object collective is one superstep of messages."""
+    start = bsp.superstep()
+    bsp.bcast("x")
+    bsp.allgather(1)
+    bsp.alltoall(list(range(bsp.nprocs())))
+    assert bsp.superstep() == start + 3
+
+
 CHECKS = [broadcast, gathers, scatters_and_exchanges, reductions, messages_with_tag_and_source,
-          messages_under_a_tag_size]
+          messages_under_a_tag_size, one_superstep_each]

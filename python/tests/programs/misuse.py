@@ -76,6 +76,9 @@ def object_misuse(p):
     bsp.Send(bsp.pid(), None, b"x")
     bsp.sync()
     report("recv_bytes", lambda: bsp.recv())
+    bsp.Send(bsp.pid(), None, b"y")
+    bsp.sync()
+    report("queue_left", lambda: bsp.bcast(1))
 
 
 def spmd():
