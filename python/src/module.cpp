@@ -4,7 +4,6 @@
 #include <pybind11/pybind11.h>
 
 #include "bindings.hpp"
-#include "buffer.hpp"
 #include "errors.hpp"
 
 PYBIND11_MODULE(_superstep, m) {

@@ -3,7 +3,6 @@
 #include <bsp.h>
 #include <bsp_profile.h>
 
-#include <cstdlib>
 #include <string>
 
 #include "bindings.hpp"

@@ -30,38 +30,25 @@ def _launcher_rank():
 
 
 class _Discarded:
-    """sys.stdout of a process other than 0 before begin: what it writes is process
-    0's sequential part, which only process 0 prints."""
-    encoding = "utf-8"
-    errors = "strict"
-
-    def __init__(self, stream):
-        self.stream = stream
-
-    def write(self, text):
-        return len(text)
-
-    def writelines(self, lines):
-        pass
-
-    def flush(self):
-        pass
-
-    def isatty(self):
-        return False
-
-    def fileno(self):
-        return self.stream.fileno()
+    """sys.stdout of a process other than 0 between import superstep and begin
+    under a launcher (os.devnull), and the stream it stands for."""
+    sink = None
+    stream = None
 
 
 def _discard_output_before_begin():
     if _launcher_rank() > 0 and sys.stdout is not None:
-        sys.stdout = _Discarded(sys.stdout)
+        _Discarded.stream = sys.stdout
+        _Discarded.sink = open(os.devnull, "w", encoding=getattr(sys.stdout, "encoding", None))
+        sys.stdout = _Discarded.sink
 
 
 def _restore_output():
-    if isinstance(sys.stdout, _Discarded):
-        sys.stdout = sys.stdout.stream
+    if _Discarded.sink is not None:
+        if sys.stdout is _Discarded.sink:
+            sys.stdout = _Discarded.stream
+        _Discarded.sink.close()
+        _Discarded.sink = _Discarded.stream = None
 
 
 def _derived_seed(state, pid):
