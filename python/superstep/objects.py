@@ -193,6 +193,8 @@ class Status:
 def send(obj, dest, tag=0):
     """Sends obj to process dest, with an integer tag, for the next superstep:
     recv (or objects()) reads it there after the sync."""
+    if not isinstance(tag, int) or not 0 <= tag < 2**63:
+        raise _error("send", "tag is %r; pass an integer from 0 (ANY_TAG is for recv)" % (tag,))
     header = _HEADER.pack(_MARKER, _c.pid(), tag)
     _c.Send(dest, bytes(_c._tagsize()) or None, header + _dumps(obj))
 

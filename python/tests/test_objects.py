@@ -18,6 +18,8 @@ def test_object_misuse(misuse):
            r"root 9 is outside 0\.\.1; pass a pid from 0 to bsp_nprocs\(\)-1")
     expect(misuse, "alltoall_count", "alltoall", 10,
            r"the objects to send are 1; pass a sequence of one per process \(2\)")
+    expect(misuse, "object_tag", "send", 10,
+           r"tag is -1; pass an integer from 0 \(ANY_TAG is for recv\)")
     expect(misuse, "recv_bytes", "recv", 11,
            r"a message in the queue was sent with Send \(bytes\), not send \(an object\); read "
            r"such messages with move, hpmove or messages\(\)")

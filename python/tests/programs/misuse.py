@@ -73,6 +73,7 @@ def collective_misuse(p):
 def object_misuse(p):
     report("object_root", lambda: bsp.gather({"a": 1}, root=p + 7))
     report("alltoall_count", lambda: bsp.alltoall([1]))
+    report("object_tag", lambda: bsp.send("x", 0, tag=-1))
     bsp.Send(bsp.pid(), None, b"x")
     bsp.sync()
     report("recv_bytes", lambda: bsp.recv())
