@@ -5,7 +5,8 @@ bsprun --engine udp (SUPERSTEP_BSPRUN). CTest sets these and PYTHONPATH
 
 Run as `python3 -m pytest` from python/ (without CTest), the tests and their
 programs import the package built in build/python, or else the installed one,
-never the source folder python/superstep, which has no compiled module."""
+never the source folder python/superstep, which has no compiled module; with
+build/python they also launch the build's bsprun and C examples."""
 import glob
 import os
 import pathlib
@@ -39,6 +40,16 @@ def _import_the_built_package():
         sys.path.insert(0, parent)
         paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         os.environ["PYTHONPATH"] = os.pathsep.join([parent] + paths)
+        _launchers_of_the_build(pathlib.Path(parent).parent)
+
+
+def _launchers_of_the_build(build):
+    """Without CTest, the build tree's bsprun (udp) and C examples, where they are built."""
+    if "SUPERSTEP_BSPRUN" not in os.environ and (build / "bin" / "bsprun").exists() and \
+            glob.glob(str(build / "src" / "libbsp_udp.so*")):
+        os.environ["SUPERSTEP_BSPRUN"] = str(build / "bin" / "bsprun")
+    if "SUPERSTEP_C_EXAMPLES" not in os.environ and (build / "examples" / "put_array").exists():
+        os.environ["SUPERSTEP_C_EXAMPLES"] = str(build / "examples")
 
 
 _import_the_built_package()
