@@ -88,6 +88,18 @@ std::string ElementType::name() const {
   return format("format '%s' (%zd bytes)", kind.c_str(), itemsize);
 }
 
+TypeWord TypeWord::of(const ElementType& type) {
+  TypeWord word{};
+  std::strncpy(word.kind, type.kind.c_str(), sizeof word.kind - 1);
+  word.itemsize = static_cast<std::int32_t>(type.itemsize);
+  word.swapped = type.swapped;
+  return word;
+}
+
+bool TypeWord::operator==(const TypeWord& other) const {
+  return std::memcmp(this, &other, sizeof other) == 0;
+}
+
 namespace {
 bool g_numpy = false;
 }

@@ -6,6 +6,7 @@
 
 #include <Python.h>
 
+#include <cstdint>
 #include <string>
 
 namespace superstep_python {
@@ -22,6 +23,17 @@ struct ElementType {
   bool operator==(const ElementType&) const = default;
   // "int64", "float32", "float64 (big-endian)", or "format 'T{...}' (12 bytes)"
   std::string name() const;
+};
+
+// An element type in 32 bytes, as processes exchange it (the collectives' agreement,
+// the registrations' types).
+struct TypeWord {
+  char kind[24];
+  std::int32_t itemsize;
+  std::int32_t swapped;
+  static TypeWord of(const ElementType& type);
+  ElementType type() const { return ElementType{kind, itemsize, swapped != 0}; }
+  bool operator==(const TypeWord& other) const;
 };
 
 class Buffer {

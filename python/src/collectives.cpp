@@ -41,13 +41,6 @@ void check_destination(const char* primitive, const Buffer& src, const Buffer& d
                            static_cast<long long>(dst.elements()), elements));
 }
 
-// What agree_types() exchanges: a process's element type, in 32 bytes.
-struct TypeWord {
-  char kind[24];
-  std::int32_t itemsize;
-  std::int32_t swapped;
-};
-
 // The buffer collectives' values must hold one element type on every process: the
 // library moves bytes, and int64 bytes read as float64 would be a wrong result. The
 // processes exchange their types (one bsp_allgather, a superstep) before the
@@ -56,21 +49,15 @@ struct TypeWord {
 void agree_types(const char* primitive, const ElementType& type) {
   int p = bsp_nprocs();
   if (p == 1) return;
-  TypeWord mine{};
-  std::strncpy(mine.kind, type.kind.c_str(), sizeof mine.kind - 1);
-  mine.itemsize = static_cast<std::int32_t>(type.itemsize);
-  mine.swapped = type.swapped;
+  TypeWord mine = TypeWord::of(type);
   std::vector<TypeWord> all(static_cast<std::size_t>(p));
   bsp_allgather(&mine, all.data(), sizeof mine);
   RunState::get().synced();
   for (int q = 1; q < p; ++q) {
-    if (std::memcmp(&all[q], &all[0], sizeof mine) == 0) continue;
-    auto name = [](const TypeWord& w) {
-      return ElementType{w.kind, w.itemsize, w.swapped != 0}.name();
-    };
+    if (all[q] == all[0]) continue;
     fail(primitive, format("process 0 passes %s but process %d passes %s; pass values of one "
                            "type on every process",
-                           name(all[0]).c_str(), q, name(all[q]).c_str()));
+                           all[0].type().name().c_str(), q, all[q].type().name().c_str()));
   }
 }
 

@@ -25,6 +25,7 @@ void begin(int maxprocs) {
   flush_python_streams();
   bsp_begin(maxprocs);
   set_phase(Phase::kRunning);
+  RunState::get().begin_registrations(bsp_nprocs());
 }
 
 void end() {

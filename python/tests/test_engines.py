@@ -1,5 +1,7 @@
 """The same programs under mpirun (the MPI engine) and bsprun --engine udp, and what
 runs before and after run() on every engine."""
+import re
+
 import pytest
 
 from conftest import ENGINES, launch, lines
@@ -57,3 +59,17 @@ def test_after_run_process_0_alone_sets_the_exit_status(engine):
     r = launch("exit_after_run.py", nprocs=3, engine=engine, timeout=90)
     assert r.returncode == 3, r.stderr
     assert r.stdout == "after run on process 0\n"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_registrations_of_different_types_stop_before_a_transfer_is_read(engine):
+    r = launch("registration_types.py", "mixed", nprocs=3, engine=engine, timeout=90)
+    assert r.returncode != 0 and "not reached" not in r.stdout, r.stdout
+    assert re.search(r"superstep: error in bsp_push_reg, process \d, superstep 2: the "
+                     r"registration at \S*registration_types.py:14 \(number 0\) holds "
+                     r"(int64|float64) on this process but (float64|int64) on process \d: a "
+                     r"transfer through it would read the bytes of one type as the other; "
+                     r"register areas of one type on every process", r.stderr), r.stderr
+    r = launch("registration_types.py", "allowed", nprocs=3, engine=engine, timeout=90)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "raw bytes: 1.0\n"
