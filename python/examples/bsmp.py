@@ -19,7 +19,7 @@ def main():
 
     payload = np.full(s + 1, s, dtype=np.intc)
     for t in range(p):
-        bsp.send(t, tag, payload)  # tag and payload are copied at the call
+        bsp.Send(t, tag, payload)  # tag and payload are copied at the call
     bsp.sync()
 
     messages, nbytes = bsp.qsize()

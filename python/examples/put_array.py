@@ -6,9 +6,11 @@ A global array xs of n elements is distributed in blocks of n/p. put_array perfo
 the concurrent assignment xs[xs[i]] := xs[i] by putting each element to its
 (process, local index). Puts land at the sync, so every element is read before any
 is overwritten. xs starts as the reversal n-1, ..., 0; afterwards every element
-holds its own global index. Run with BSP_NPROCS=p (default: the processors).
+holds its own global index. Run with BSP_NPROCS=p (default: the processors). The
+arrays are the standard library's (array.array of C ints), so that the example
+needs nothing beyond the package; NumPy arrays are used the same way.
 """
-import numpy as np
+import array
 
 import superstep as bsp
 
@@ -21,7 +23,7 @@ def put_array(xs, n):
     with bsp.registered(xs):
         bsp.sync()
         for i in range(n_over_p):
-            bsp.put(int(xs[i]) // n_over_p, xs[i:i + 1], xs, int(xs[i]) % n_over_p)
+            bsp.put(xs[i] // n_over_p, xs[i:i + 1], xs, xs[i] % n_over_p)
         bsp.sync()
 
 
@@ -29,7 +31,7 @@ def main():
     n_over_p = 3
     p, s = bsp.nprocs(), bsp.pid()
     n = n_over_p * p
-    xs = np.array([n - 1 - (s * n_over_p + i) for i in range(n_over_p)], dtype=np.intc)
+    xs = array.array("i", [n - 1 - (s * n_over_p + i) for i in range(n_over_p)])
     put_array(xs, n)
     print("process %d holds xs[%d..%d] = %s" % (s, s * n_over_p, s * n_over_p + n_over_p - 1,
                                                  " ".join(str(x) for x in xs)))

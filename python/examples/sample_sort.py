@@ -20,20 +20,20 @@ OVERSAMPLING = 16
 def sample_sort(keys, rng):
     p = bsp.nprocs()
     samples = rng.choice(keys, size=min(OVERSAMPLING, len(keys)), replace=False)
-    everyone = np.sort(bsp.allgather(samples).ravel())
+    everyone = np.sort(bsp.Allgather(samples).ravel())
     r = len(samples)
     splitters = everyone[r::r][:p - 1]
     keys = np.sort(keys)
     bounds = np.searchsorted(keys, splitters, side="right")
     counts = np.diff(np.concatenate(([0], bounds, [len(keys)])))
-    return np.sort(bsp.alltoallv(keys, counts))
+    return np.sort(bsp.Alltoallv(keys, counts))
 
 
 def to_process_0(values):
     """Every process's values, concatenated in pid order, on process 0 (alltoallv)."""
     counts = np.zeros(bsp.nprocs(), dtype=np.int64)
     counts[0] = len(values)
-    return bsp.alltoallv(values, counts)
+    return bsp.Alltoallv(values, counts)
 
 
 def main(n, seed):
@@ -41,7 +41,7 @@ def main(n, seed):
     rng = np.random.default_rng(seed + s)
     keys = rng.random(n // p + (1 if s < n % p else 0))
     bucket = sample_sort(keys, rng)
-    largest = bsp.reduce(len(bucket), np.maximum)
+    largest = bsp.Reduce(len(bucket), np.maximum)
     all_keys, all_buckets = to_process_0(keys), to_process_0(bucket)
     if s == 0:
         ok = np.array_equal(all_buckets, np.sort(all_keys))

@@ -43,7 +43,9 @@ void send(long long pid, py::handle tag, py::handle payload) {
   }
   Buffer data(payload.ptr(), false, "bsp_send", "payload");
   int nbytes = bytes_int("bsp_send", "the payload", data.nbytes());
-  bsp_send(static_cast<int>(pid), tag_buffer ? tag_buffer->data() : nullptr, data.data(), nbytes);
+  PythonSite site = python_site();
+  bsp_send_at(static_cast<int>(pid), tag_buffer ? tag_buffer->data() : nullptr, data.data(),
+              nbytes, site.file, site.line);
 }
 
 py::tuple qsize() {
@@ -104,8 +106,10 @@ void bind_bsmp(py::module_& m) {
   m.def(
       "set_tagsize", &set_tagsize, py::arg("nbytes"),
       "Sets the tag size from the next sync on; returns the one pending before (bsp_set_tagsize).");
-  m.def("send", &send, py::arg("pid"), py::arg("tag"), py::arg("payload") = py::bytes(),
-        "Sends tag (tag-size bytes, or None) and payload to pid's queue of the next superstep.");
+  m.def("Send", &send, py::arg("pid"), py::arg("tag"), py::arg("payload") = py::bytes(),
+        "Sends tag (tag-size bytes, or None) and payload to pid's queue of the next superstep "
+        "(bsp_send).");
+  m.def("_tagsize", [] { return RunState::get().tagsize(); });
   m.def("qsize", &qsize, "(messages, payload bytes) left in the queue (bsp_qsize).");
   m.def("get_tag", &get_tag,
         "(payload size, tag bytes) of the first message, or (-1, None) if none (bsp_get_tag).");

@@ -2,6 +2,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <bit>
 #include <cstring>
 
 #include "errors.hpp"
@@ -9,6 +10,8 @@
 namespace superstep_python {
 
 namespace {
+
+constexpr bool kLittleEndian = std::endian::native == std::endian::little;
 
 // The kind of a struct-module format character, or "" when it is no number.
 std::string kind_of(const char* format) {
@@ -46,6 +49,15 @@ std::string kind_of(const char* format) {
   }
 }
 
+// Whether a struct-module format names elements of more than one byte in the other
+// byte order than this machine's ('>d' or '!d' here).
+bool swapped_order(const char* format, Py_ssize_t itemsize) {
+  if (!format || itemsize < 2) return false;
+  if (*format == '>' || *format == '!') return kLittleEndian;
+  if (*format == '<') return !kLittleEndian;
+  return false;
+}
+
 // The Python error in flight, as text, cleared.
 std::string take_python_error() {
   PyObject *type, *value, *trace;
@@ -69,22 +81,44 @@ std::string take_python_error() {
 std::string ElementType::name() const {
   static const char* const kNames[][2] = {
       {"i", "int"}, {"u", "uint"}, {"f", "float"}, {"c", "complex"}, {"b", "bool"}};
+  const char* order = !swapped ? "" : kLittleEndian ? " (big-endian)" : " (little-endian)";
   for (const auto& [kind_name, prefix] : kNames)
-    if (kind == kind_name) return kind == "b" ? "bool" : format("%s%zd", prefix, itemsize * 8);
+    if (kind == kind_name)
+      return kind == "b" ? "bool" : format("%s%zd%s", prefix, itemsize * 8, order);
   return format("format '%s' (%zd bytes)", kind.c_str(), itemsize);
+}
+
+TypeWord TypeWord::of(const ElementType& type) {
+  TypeWord word{};
+  std::strncpy(word.kind, type.kind.c_str(), sizeof word.kind - 1);
+  word.itemsize = static_cast<std::int32_t>(type.itemsize);
+  word.swapped = type.swapped;
+  return word;
+}
+
+bool TypeWord::operator==(const TypeWord& other) const {
+  return std::memcmp(this, &other, sizeof other) == 0;
 }
 
 namespace {
 bool g_numpy = false;
 }
 
-void Buffer::find_numpy() {
-  try {
-    pybind11::module_::import("numpy");
-    g_numpy = true;
-  } catch (pybind11::error_already_set&) {
-    g_numpy = false;  // buffers still work, through the buffer protocol
+// NumPy is never imported here: until the program (or a collective) has imported it, no
+// object can be an array, and every buffer goes the buffer protocol's way.
+bool Buffer::numpy_loaded() {
+  if (g_numpy) return true;
+  PyObject* name = PyUnicode_FromString("numpy");
+  if (!name) return PyErr_Clear(), false;
+  PyObject* module = PyImport_GetModule(name);
+  Py_DECREF(name);
+  if (!module) {
+    PyErr_Clear();
+    return false;
   }
+  g_numpy = module != Py_None;  // None: the program blocked the import
+  Py_DECREF(module);
+  return g_numpy;
 }
 
 // A native-order, C-contiguous NumPy array of numbers (writable if asked):
@@ -92,7 +126,7 @@ void Buffer::find_numpy() {
 // which also words the errors.
 bool Buffer::from_ndarray(PyObject* object, bool writable) {
   namespace detail = pybind11::detail;
-  if (!g_numpy || !pybind11::isinstance<pybind11::array>(object)) return false;
+  if (!numpy_loaded() || !pybind11::isinstance<pybind11::array>(object)) return false;
   const auto* array = detail::array_proxy(object);
   const auto* descr = detail::array_descriptor_proxy(array->descr);
   using api = detail::npy_api;
@@ -126,6 +160,7 @@ Buffer::Buffer(PyObject* object, bool writable, const char* primitive, const cha
   nbytes_ = view_.len;
   type_.kind = kind_of(view_.format);
   type_.itemsize = view_.itemsize;
+  type_.swapped = swapped_order(view_.format, view_.itemsize);
 }
 
 Buffer::~Buffer() {

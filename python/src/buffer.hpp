@@ -6,6 +6,7 @@
 
 #include <Python.h>
 
+#include <cstdint>
 #include <string>
 
 namespace superstep_python {
@@ -13,11 +14,26 @@ namespace superstep_python {
 // An element type: its kind ('i' signed, 'u' unsigned, 'f' float, 'c'
 // complex, 'b' bool, else the buffer's format string) and size. Formats that
 // differ only in spelling ('l' and 'q' of 8 bytes) are the same type.
+// A type whose bytes are in the other order than this machine's ('>f8' here) is
+// another type: its elements are never moved as if they were native.
 struct ElementType {
   std::string kind;
   Py_ssize_t itemsize = 1;
+  bool swapped = false;  // the bytes of each element are in the other order
   bool operator==(const ElementType&) const = default;
-  std::string name() const;  // "int64", "float32", or "format 'T{...}' (12 bytes)"
+  // "int64", "float32", "float64 (big-endian)", or "format 'T{...}' (12 bytes)"
+  std::string name() const;
+};
+
+// An element type in 32 bytes, as processes exchange it (the collectives' agreement,
+// the registrations' types).
+struct TypeWord {
+  char kind[24];
+  std::int32_t itemsize;
+  std::int32_t swapped;
+  static TypeWord of(const ElementType& type);
+  ElementType type() const { return ElementType{kind, itemsize, swapped != 0}; }
+  bool operator==(const TypeWord& other) const;
 };
 
 class Buffer {
@@ -34,9 +50,10 @@ class Buffer {
   Py_ssize_t elements() const { return type_.itemsize ? nbytes_ / type_.itemsize : 0; }
   const ElementType& type() const { return type_; }
 
-  // Whether NumPy arrays are read directly (numpy imports), rather than through the
-  // buffer protocol, whose export costs a NumPy array a few hundred nanoseconds a call.
-  static void find_numpy();
+  // Whether NumPy arrays can be read directly (NumPy has been imported), rather than
+  // through the buffer protocol, whose export costs a NumPy array a few hundred
+  // nanoseconds a call.
+  static bool numpy_loaded();
 
  private:
   bool from_ndarray(PyObject* object, bool writable);

@@ -7,6 +7,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -39,12 +41,33 @@ void check_destination(const char* primitive, const Buffer& src, const Buffer& d
                            static_cast<long long>(dst.elements()), elements));
 }
 
-void broadcast_into(int root, py::handle src, py::handle dst) {
+// The buffer collectives' values must hold one element type on every process: the
+// library moves bytes, and int64 bytes read as float64 would be a wrong result. The
+// processes exchange their types (one bsp_allgather, a superstep) before the
+// collective; where they differ, every process raises the same error naming the
+// first two types that differ, and none enters the collective.
+void agree_types(const char* primitive, const ElementType& type) {
+  int p = bsp_nprocs();
+  if (p == 1) return;
+  TypeWord mine = TypeWord::of(type);
+  std::vector<TypeWord> all(static_cast<std::size_t>(p));
+  bsp_allgather(&mine, all.data(), sizeof mine);
+  RunState::get().synced();
+  for (int q = 1; q < p; ++q) {
+    if (all[q] == all[0]) continue;
+    fail(primitive, format("process 0 passes %s but process %d passes %s; pass values of one "
+                           "type on every process",
+                           all[0].type().name().c_str(), q, all[q].type().name().c_str()));
+  }
+}
+
+void broadcast_into(int root, py::handle src, py::handle dst, bool check_types) {
   require_running("bsp_broadcast");
   check_root("bsp_broadcast", root);
   Buffer from(src.ptr(), false, "bsp_broadcast", "src");
   Buffer to(dst.ptr(), true, "bsp_broadcast", "dst");
   check_destination("bsp_broadcast", from, to, from.elements());
+  if (check_types) agree_types("bsp_broadcast", from.type());
   bsp_broadcast(root, from.data(), to.data(), bytes_int("bsp_broadcast", "src", from.nbytes()));
   RunState::get().synced();
 }
@@ -82,7 +105,7 @@ void combine(void* acc, const void* in, int count, void* arg) {
 enum class Reduction { kReduce, kAllreduce, kScanInclusive, kScanExclusive };
 
 void reduce_into(int kind, int root, py::array src, py::array dst, py::object op, bool ufunc,
-                 bool scalar) {
+                 bool scalar, bool check_types) {
   static const char* const kNames[] = {"bsp_reduce", "bsp_allreduce", "bsp_scan_inclusive",
                                        "bsp_scan_exclusive"};
   const char* primitive = kNames[kind];
@@ -92,6 +115,7 @@ void reduce_into(int kind, int root, py::array src, py::array dst, py::object op
   Buffer from(src.ptr(), false, primitive, "src");
   Buffer to(dst.ptr(), true, primitive, "dst");
   check_destination(primitive, from, to, from.elements());
+  if (check_types) agree_types(primitive, from.type());
   int count = bytes_int(primitive, "the count", from.elements());
   int size = static_cast<int>(from.type().itemsize);
   Combiner c{op, src.dtype(), ufunc, scalar, std::nullopt};
@@ -114,7 +138,7 @@ void reduce_into(int kind, int root, py::array src, py::array dst, py::object op
 }
 
 // gather (root >= 0) or allgather (root -1): dst holds p blocks of src.
-void gather_into(int root, py::handle src, py::handle dst) {
+void gather_into(int root, py::handle src, py::handle dst, bool check_types) {
   const char* primitive = root < 0 ? "bsp_allgather" : "bsp_gather";
   require_running(primitive);
   if (root >= 0) check_root(primitive, root);
@@ -122,6 +146,7 @@ void gather_into(int root, py::handle src, py::handle dst) {
   Buffer to(dst.ptr(), true, primitive, "dst");
   bool receives = root < 0 || root == bsp_pid();
   if (receives) check_destination(primitive, from, to, from.elements() * bsp_nprocs());
+  if (check_types) agree_types(primitive, from.type());
   int nbytes = bytes_int(primitive, "src", from.nbytes());
   if (root < 0)
     bsp_allgather(from.data(), to.data(), nbytes);
@@ -132,7 +157,7 @@ void gather_into(int root, py::handle src, py::handle dst) {
 
 // scatter (root >= 0; src, p blocks, read on root) or alltoall (root -1; src
 // and dst of p blocks each).
-void scatter_into(int root, py::handle src, py::handle dst) {
+void scatter_into(int root, py::handle src, py::handle dst, bool check_types) {
   const char* primitive = root < 0 ? "bsp_alltoall" : "bsp_scatter";
   require_running(primitive);
   if (root >= 0) check_root(primitive, root);
@@ -144,6 +169,7 @@ void scatter_into(int root, py::handle src, py::handle dst) {
     fail(primitive, format("dst holds %lld elements, not a multiple of the %lld processes",
                            static_cast<long long>(to.elements()), p));
   if (root < 0 || root == bsp_pid()) check_destination(primitive, to, from, block * p);
+  if (check_types) agree_types(primitive, to.type());
   int nbytes = bytes_int(primitive, "a block", block * to.type().itemsize);
   if (root < 0)
     bsp_alltoall(from.data(), to.data(), nbytes);
@@ -179,11 +205,12 @@ void check_blocks(const char* what, const std::vector<int>& counts, const std::v
 void alltoallv_into(py::handle src, const std::vector<long long>& send_counts,
                     const std::vector<long long>& send_displs, py::handle dst,
                     const std::vector<long long>& recv_counts,
-                    const std::vector<long long>& recv_displs) {
+                    const std::vector<long long>& recv_displs, bool check_types) {
   require_running("bsp_alltoallv");
   Buffer from(src.ptr(), false, "bsp_alltoallv", "src");
   Buffer to(dst.ptr(), true, "bsp_alltoallv", "dst");
   check_destination("bsp_alltoallv", from, to, 0);
+  if (check_types) agree_types("bsp_alltoallv", from.type());
   long long itemsize = from.type().itemsize;
   std::vector<int> sc = to_bytes("send_counts", send_counts, itemsize);
   std::vector<int> sd = to_bytes("send_displs", send_displs, itemsize);

@@ -21,7 +21,8 @@ void push_reg(py::handle area) {
     registered->buffer = std::make_unique<Buffer>(area.ptr(), true, "bsp_push_reg", "the area");
   const Buffer* b = registered->buffer.get();
   int size = b ? bytes_int("bsp_push_reg", "the area", b->nbytes()) : 0;
-  bsp_push_reg(b ? b->data() : nullptr, size);
+  PythonSite site = python_site();
+  bsp_push_reg_at(b ? b->data() : nullptr, size, site.file, site.line);
   RunState::get().push(std::move(registered));
 }
 
@@ -64,7 +65,8 @@ Transfer check_transfer(const char* primitive, long long pid, const Buffer& loca
   const ElementType& type = registered(primitive, remote).buffer->type();
   if (!(local.type() == type))
     fail(primitive, format("the registered area holds %s but the other buffer holds %s; transfer "
-                           "elements of the registered area's type (view it with .view())",
+                           "elements of the registered area's type (convert with .astype(), or "
+                           "view raw bytes with .view())",
                            type.name().c_str(), local.type().name().c_str()));
   if (count > local.elements())
     fail(primitive, format("count %lld is more than the %lld elements of the local buffer", count,
@@ -79,7 +81,9 @@ void put(long long pid, py::handle src, py::handle dst, long long offset, py::ha
   Buffer from(src.ptr(), false, "bsp_put", "src");
   Buffer to(dst.ptr(), false, "bsp_put", "dst");
   Transfer t = check_transfer("bsp_put", pid, from, to, offset, count);
-  bsp_put(static_cast<int>(pid), from.data(), to.data(), t.offset_bytes, t.nbytes);
+  PythonSite site = python_site();
+  bsp_put_at(static_cast<int>(pid), from.data(), to.data(), t.offset_bytes, t.nbytes, site.file,
+             site.line);
 }
 
 void hpput(long long pid, py::handle src, py::handle dst, long long offset, py::handle count) {
@@ -87,7 +91,9 @@ void hpput(long long pid, py::handle src, py::handle dst, long long offset, py::
   auto from = std::make_unique<Buffer>(src.ptr(), false, "bsp_hpput", "src");
   Buffer to(dst.ptr(), false, "bsp_hpput", "dst");
   Transfer t = check_transfer("bsp_hpput", pid, *from, to, offset, count);
-  bsp_hpput(static_cast<int>(pid), from->data(), to.data(), t.offset_bytes, t.nbytes);
+  PythonSite site = python_site();
+  bsp_hpput_at(static_cast<int>(pid), from->data(), to.data(), t.offset_bytes, t.nbytes,
+               site.file, site.line);
   RunState::get().hold(std::move(from), src.ptr());
 }
 
@@ -98,10 +104,13 @@ void get(long long pid, py::handle src, py::handle dst, long long offset, py::ha
   Buffer from(src.ptr(), false, primitive, "src");
   auto to = std::make_unique<Buffer>(dst.ptr(), true, primitive, "dst");
   Transfer t = check_transfer(primitive, pid, *to, from, offset, count);
+  PythonSite site = python_site();
   if (kHigh)
-    bsp_hpget(static_cast<int>(pid), from.data(), t.offset_bytes, to->data(), t.nbytes);
+    bsp_hpget_at(static_cast<int>(pid), from.data(), t.offset_bytes, to->data(), t.nbytes,
+                 site.file, site.line);
   else
-    bsp_get(static_cast<int>(pid), from.data(), t.offset_bytes, to->data(), t.nbytes);
+    bsp_get_at(static_cast<int>(pid), from.data(), t.offset_bytes, to->data(), t.nbytes,
+               site.file, site.line);
   RunState::get().hold(std::move(to), dst.ptr());  // written at the sync
 }
 

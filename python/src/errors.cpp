@@ -3,9 +3,14 @@
 #include <bsp.h>
 #include <bsp_profile.h>
 
+#include <Python.h>
+#include <frameobject.h>
+
 #include <climits>
 #include <cstdarg>
 #include <cstdio>
+#include <string>
+#include <unordered_map>
 
 namespace superstep_python {
 
@@ -47,6 +52,56 @@ int bytes_int(const char* primitive, const char* what, long long bytes) {
     fail(primitive,
          format("%s is %lld bytes, more than BSPlib's int sizes allow (%d)", what, bytes, INT_MAX));
   return static_cast<int>(bytes);
+}
+
+namespace {
+
+// A call site: a code object and the offset of the call's instruction in it.
+struct SiteKey {
+  PyCodeObject* code;
+  int instruction;
+  bool operator==(const SiteKey&) const = default;
+};
+struct SiteKeyHash {
+  std::size_t operator()(const SiteKey& k) const {
+    return std::hash<const void*>()(k.code) * 31 + static_cast<std::size_t>(k.instruction);
+  }
+};
+
+// The instruction a frame is at, where the interpreter says it cheaply.
+int instruction_of(PyFrameObject* frame) {
+#if PY_VERSION_HEX >= 0x030B0000
+  return PyFrame_GetLasti(frame);
+#else
+  return -1 - PyFrame_GetLineNumber(frame);  // older interpreters: the line itself
+#endif
+}
+
+}  // namespace
+
+PythonSite python_site() {
+  PyFrameObject* frame = PyEval_GetFrame();  // borrowed
+  if (!frame) return {};
+  PyCodeObject* code = PyFrame_GetCode(frame);  // a new reference
+  // Each code object's file name, kept with a reference to the code object, so that no
+  // other code object takes its address; and each call site's line, computed once
+  // (finding a line walks the code's line table). Never destroyed (see RunState::get).
+  static auto* files = new std::unordered_map<PyCodeObject*, std::string>;
+  static auto* sites = new std::unordered_map<SiteKey, PythonSite, SiteKeyHash>;
+  SiteKey key{code, instruction_of(frame)};
+  auto site = sites->find(key);
+  if (site == sites->end()) {
+    auto file = files->find(code);
+    if (file == files->end()) {
+      const char* name = PyUnicode_AsUTF8(code->co_filename);
+      if (!name) PyErr_Clear();
+      file = files->emplace(code, name ? name : "<python>").first;
+      Py_INCREF(code);
+    }
+    site = sites->emplace(key, PythonSite{file->second.c_str(), PyFrame_GetLineNumber(frame)}).first;
+  }
+  Py_DECREF(code);
+  return site->second;
 }
 
 }  // namespace superstep_python

@@ -1,5 +1,9 @@
 #include "run_state.hpp"
 
+#include <bsp.h>
+
+#include <cstring>
+
 namespace superstep_python {
 
 RunState& RunState::get() {
@@ -15,6 +19,15 @@ const RunState::Area* RunState::find(const void* ident) const {
 }
 
 void RunState::push(std::shared_ptr<Area> area) {
+  area->serial = pushes_++;
+  if (area->buffer && area->serial < static_cast<int>(table_.size())) {
+    table_[area->serial] = TypeWord::of(area->buffer->type());
+    area->site = python_site();
+    if (table_usable_)
+      ask(area);
+    else
+      to_ask_.push_back(area);
+  }
   const void* ident = area->buffer ? area->buffer->data() : nullptr;
   pending_.push_back({ident, std::move(area)});
 }
@@ -47,12 +60,68 @@ void RunState::synced() {
   held_.clear();
   queue_tagsize_ = tagsize_;
   if (pending_tagsize_ >= 0) tagsize_ = pending_tagsize_, pending_tagsize_ = -1;
+  // What was asked in the superstep that just ended has arrived; the pushes of superstep
+  // 0 ask now, the table being usable, and are compared at the next sync, which is the
+  // first that can deliver a transfer through them.
+  std::vector<std::shared_ptr<Area>> arrived;
+  arrived.swap(asked_);
+  if (!table_.empty() && !table_usable_) {
+    table_usable_ = true;
+    for (const auto& area : to_ask_) ask(area);
+    to_ask_.clear();
+  }
+  compare(arrived);
 }
 
 void RunState::clear() {
   effective_.clear();
   pending_.clear();
   held_.clear();
+  asked_.clear();
+  to_ask_.clear();
+}
+
+namespace {
+constexpr int kTableEntries = 1024;  // registrations beyond these are not compared
+}
+
+void RunState::begin_registrations(int nprocs) {
+  if (nprocs < 2) return;
+  table_.assign(kTableEntries, TypeWord{});
+  bsp_push_reg(table_.data(), static_cast<int>(table_.size() * sizeof(TypeWord)));
+}
+
+void RunState::ask(const std::shared_ptr<Area>& area) {
+  int p = bsp_nprocs(), me = bsp_pid();
+  area->theirs.assign(static_cast<std::size_t>(p), TypeWord{});
+  for (int q = 0; q < p; ++q)
+    if (q != me)
+      bsp_get(q, table_.data(), static_cast<int>(area->serial * sizeof(TypeWord)),
+              &area->theirs[q], sizeof(TypeWord));
+  asked_.push_back(area);
+}
+
+void RunState::compare(const std::vector<std::shared_ptr<Area>>& arrived) {
+  // Raw bytes (uint8, a bytearray) go with any type, and a process that registered None
+  // (an empty entry) has no memory there.
+  auto raw_or_none = [](const TypeWord& w) {
+    return w.itemsize == 0 || (w.itemsize == 1 && std::strcmp(w.kind, "u") == 0);
+  };
+  int me = bsp_pid();
+  for (const auto& area : arrived) {
+    TypeWord mine = TypeWord::of(area->buffer->type());
+    if (raw_or_none(mine)) continue;
+    for (int q = 0; q < static_cast<int>(area->theirs.size()); ++q) {
+      const TypeWord& theirs = area->theirs[q];
+      if (q == me || theirs == mine || raw_or_none(theirs)) continue;
+      fail("bsp_push_reg",
+           format("the registration at %s:%d (number %d) holds %s on this process but %s on "
+                  "process %d: a transfer through it would read the bytes of one type as the "
+                  "other; register areas of one type on every process",
+                  area->site.file ? area->site.file : "<python>", area->site.line, area->serial,
+                  mine.type().name().c_str(), theirs.type().name().c_str(), q));
+    }
+  }
 }
 
 }  // namespace superstep_python

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "buffer.hpp"
+#include "errors.hpp"
 
 namespace superstep_python {
 
@@ -24,6 +25,11 @@ class RunState {
     Area& operator=(const Area&) = delete;
     PyObject* owner;                 // a strong reference, dropped with the area
     std::unique_ptr<Buffer> buffer;  // null for a registration of None
+    // Its registration's number (pushes counted from 0 on every process alike), and
+    // the other processes' types of it, asked once a process (RemoteTypes).
+    int serial = -1;
+    std::vector<TypeWord> theirs;  // each process's entry of the table, once fetched
+    PythonSite site;               // the push_reg's
   };
 
   static RunState& get();
@@ -42,6 +48,15 @@ class RunState {
 
   // The superstep ended (a sync, or a collective's syncs): what was pending takes effect.
   void synced();
+
+  // The registrations' types on the other processes, which BSPlib makes one variable on
+  // every process: a table registered at begin holds each process's type of its n-th
+  // registration; a push asks every other process for its entry (32-byte gets, issued in
+  // the push's superstep, or in superstep 1 for those of superstep 0, when the table is
+  // usable), and at the sync that delivers them, which is no later than the first one
+  // that could deliver a transfer through the registration, synced() compares them and
+  // raises on every process where they differ.
+  void begin_registrations(int nprocs);
   // bsp_end: every registration and held object goes.
   void clear();
 
@@ -53,6 +68,13 @@ class RunState {
   };
   std::vector<Pending> pending_;
   std::vector<std::shared_ptr<Area>> held_;
+  std::vector<TypeWord> table_;  // registered at begin when nprocs > 1; never resized
+  bool table_usable_ = false;     // from superstep 1 on
+  int pushes_ = 0;
+  std::vector<std::shared_ptr<Area>> to_ask_;  // pushes waiting for the table
+  std::vector<std::shared_ptr<Area>> asked_;   // asked in this superstep
+  void ask(const std::shared_ptr<Area>& area);
+  void compare(const std::vector<std::shared_ptr<Area>>& arrived);
   int tagsize_ = 0;
   int queue_tagsize_ = 0;
   int pending_tagsize_ = -1;

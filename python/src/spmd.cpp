@@ -3,8 +3,6 @@
 #include <bsp.h>
 #include <bsp_profile.h>
 
-#include <cstdlib>
-#include <set>
 #include <string>
 
 #include "bindings.hpp"
@@ -17,8 +15,6 @@ namespace superstep_python {
 
 namespace {
 
-bool g_profiling = false;
-
 void begin(int maxprocs) {
   if (phase() != Phase::kBefore)
     fail("bsp_begin",
@@ -27,10 +23,9 @@ void begin(int maxprocs) {
   if (maxprocs < 1)
     fail("bsp_begin", format("maxprocs is %d; ask for at least 1 process", maxprocs));
   flush_python_streams();
-  const char* profile = std::getenv("BSP_PROFILE");
-  g_profiling = profile && *profile;
   bsp_begin(maxprocs);
   set_phase(Phase::kRunning);
+  RunState::get().begin_registrations(bsp_nprocs());
 }
 
 void end() {
@@ -41,27 +36,12 @@ void end() {
   bsp_end();  // processes other than 0 end here
 }
 
-// The Python file and line that called, for the profile's sync sites. The
-// names are kept for the whole run: the profile reads them at the sync.
-void sync_at_python_site() {
-  static std::set<std::string> files;
-  PyFrameObject* frame = PyEval_GetFrame();
-  if (!frame) return bsp_sync_at("<python>", 0);
-  PyCodeObject* code = PyFrame_GetCode(frame);
-  const char* name = PyUnicode_AsUTF8(code->co_filename);
-  int line = PyFrame_GetLineNumber(frame);
-  Py_DECREF(code);
-  if (!name) PyErr_Clear();
-  const std::string& file = *files.insert(name ? name : "<python>").first;
-  bsp_sync_at(file.c_str(), line);
-}
-
+// The sync names its Python file and line: profiles name each sync by it, and errors
+// found at the sync name it.
 void sync() {
   require_running("bsp_sync");
-  if (g_profiling)
-    sync_at_python_site();
-  else
-    bsp_sync();
+  PythonSite site = python_site();
+  bsp_sync_at(site.file ? site.file : "<python>", site.line);
   RunState::get().synced();
 }
 

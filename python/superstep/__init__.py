@@ -10,7 +10,8 @@ engines.
         bsp.push_reg(slots); bsp.sync()
         bsp.put(0, np.array([me], dtype=np.int64), slots, me)
         bsp.sync()
-        total = bsp.allreduce(me, lambda a, b: a + b)
+        total = bsp.allreduce(me)          # any picklable object, summed
+        names = bsp.gather({me: "p%d" % me})  # mpi4py's lowercase collectives
 
     bsp.run(spmd, 4)
 
@@ -21,17 +22,24 @@ collective calls that do not match) stops every process as in C. See
 docs/python.md.
 """
 
-from ._superstep import (Error, abort, begin, collective_chosen, collective_force, end,
+from ._superstep import (Error, Send, abort, collective_chosen, collective_force, end,
                          get, get_tag, hpget, hpmove, hpput, move, nprocs, pid, pop_reg,
-                         push_reg, put, qsize, send, set_tagsize, superstep, sync, time)
-from .collectives import (allgather, allreduce, alltoall, alltoallv, bcast, gather, reduce,
-                          scan, scatter)
-from .spmd import messages, registered, run
+                         push_reg, put, qsize, set_tagsize, superstep, sync, time)
+from .collectives import (Allgather, Allreduce, Alltoall, Alltoallv, Bcast, Gather, Reduce,
+                          Scan, Scatter)
+from .objects import (ANY_SOURCE, ANY_TAG, MAX, MIN, PROD, SUM, Status, allgather, allreduce,
+                      alltoall, bcast, exscan, gather, iprobe, objects, recv, reduce, scan,
+                      scatter, send)
+from .spmd import _discard_output_before_begin, begin, messages, registered, run
+
+_discard_output_before_begin()
 
 __all__ = [
-    "Error", "abort", "allgather", "allreduce", "alltoall", "alltoallv", "bcast", "begin",
-    "collective_chosen", "collective_force", "end", "gather", "get", "get_tag", "hpget",
-    "hpmove", "hpput", "messages", "move", "nprocs", "pid", "pop_reg", "push_reg", "put",
-    "qsize", "reduce", "registered", "run", "scan", "scatter", "send", "set_tagsize",
-    "superstep", "sync", "time",
+    "ANY_SOURCE", "ANY_TAG", "Allgather", "Allreduce", "Alltoall", "Alltoallv", "Bcast",
+    "Error", "Gather", "MAX", "MIN", "PROD", "Reduce", "SUM", "Scan", "Scatter", "Send",
+    "Status", "abort", "allgather", "allreduce", "alltoall", "begin", "bcast",
+    "collective_chosen", "collective_force", "end", "exscan", "gather", "get", "get_tag",
+    "hpget", "hpmove", "hpput", "iprobe", "messages", "move", "nprocs", "objects", "pid",
+    "pop_reg", "push_reg", "put", "qsize", "recv", "reduce", "registered", "run", "scan",
+    "scatter", "send", "set_tagsize", "superstep", "sync", "time",
 ]

@@ -1,7 +1,13 @@
 """Launching the test programs: each SPMD run is a fresh interpreter (a program
 has one bsp_begin), on shared memory, under mpirun (SUPERSTEP_MPIRUN) or under
 bsprun --engine udp (SUPERSTEP_BSPRUN). CTest sets these and PYTHONPATH
-(python/tests/CMakeLists.txt); a test whose launcher is not set is skipped."""
+(python/tests/CMakeLists.txt); a test whose launcher is not set is skipped.
+
+Run as `python3 -m pytest` from python/ (without CTest), the tests and their
+programs import the package built in build/python, or else the installed one,
+never the source folder python/superstep, which has no compiled module; with
+build/python they also launch the build's bsprun and C examples."""
+import glob
 import os
 import pathlib
 import subprocess
@@ -11,7 +17,42 @@ import re
 
 import pytest
 
-PROGRAMS = pathlib.Path(__file__).parent / "programs"
+TESTS = pathlib.Path(__file__).resolve().parent
+PROGRAMS = TESTS / "programs"
+SOURCE_PACKAGE_PARENT = TESTS.parent
+
+
+def _built_package_parent():
+    """The first folder of PYTHONPATH, then the build tree's build/python, that holds
+    the package with its compiled module; None: the installed package."""
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    for entry in paths + [str(SOURCE_PACKAGE_PARENT.parent / "build" / "python")]:
+        if entry and glob.glob(os.path.join(entry, "superstep", "_superstep*")):
+            return os.path.abspath(entry)
+    return None
+
+
+def _import_the_built_package():
+    sys.path[:] = [p for p in sys.path
+                   if os.path.abspath(p or os.curdir) != str(SOURCE_PACKAGE_PARENT)]
+    parent = _built_package_parent()
+    if parent:
+        sys.path.insert(0, parent)
+        paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        os.environ["PYTHONPATH"] = os.pathsep.join([parent] + paths)
+        _launchers_of_the_build(pathlib.Path(parent).parent)
+
+
+def _launchers_of_the_build(build):
+    """Without CTest, the build tree's bsprun (udp) and C examples, where they are built."""
+    if "SUPERSTEP_BSPRUN" not in os.environ and (build / "bin" / "bsprun").exists() and \
+            glob.glob(str(build / "src" / "libbsp_udp.so*")):
+        os.environ["SUPERSTEP_BSPRUN"] = str(build / "bin" / "bsprun")
+    if "SUPERSTEP_C_EXAMPLES" not in os.environ and (build / "examples" / "put_array").exists():
+        os.environ["SUPERSTEP_C_EXAMPLES"] = str(build / "examples")
+
+
+_import_the_built_package()
 EXAMPLES = pathlib.Path(os.environ.get("SUPERSTEP_PYTHON_EXAMPLES",
                                        pathlib.Path(__file__).parent.parent / "examples"))
 ENGINES = ["shm", "mpi", "udp"]
@@ -44,7 +85,7 @@ def launch(script, *args, nprocs=None, engine="shm", env=None, timeout=60):
         environment["BSP_NPROCS"] = str(nprocs)
     command = launcher(engine, nprocs or 1) + [sys.executable, str(path)] + [str(a) for a in args]
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                          env=environment)
+                          env=environment, cwd=TESTS)
 
 
 def expect_checks(family, checks, p):
@@ -64,7 +105,7 @@ def run_code(code, timeout=60):
     environment = dict(os.environ)
     environment.pop("PYTHONUNBUFFERED", None)
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=timeout, env=environment)
+                          timeout=timeout, env=environment, cwd=TESTS)
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +114,7 @@ def misuse():
     r = launch("misuse.py")
     assert r.returncode == 0, r.stderr
     messages = dict(line.split(": ", 1) for line in r.stdout.splitlines() if ": " in line)
-    assert r.stdout.splitlines()[-3] == "continued in superstep 7"
+    assert r.stdout.splitlines()[-3] == "continued in superstep 13"
     return messages
 
 

@@ -20,5 +20,13 @@ def test_collective_misuse(misuse):
            "src holds float64 but dst holds int32; pass arrays of one type")
 
 
+def test_types_that_differ_between_processes_raise_on_every_process(misuse):
+    """int64 on process 0 and float64 on process 1: one error naming both, never a result."""
+    expect(misuse, "mixed_types", "bsp_allreduce", 5, r"process 0 passes int64 but process 1 "
+           r"passes float64; pass values of one type on every process")
+    expect(misuse, "mixed_byte_order", "bsp_allgather", 6, r"process 0 passes int64 but process 1 "
+           r"passes int64 \(big-endian\); pass values of one type on every process")
+
+
 def test_an_operators_exception_reaches_the_caller(misuse):
     assert misuse["operator_error"] == "ValueError reached the caller"

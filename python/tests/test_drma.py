@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import ADDRESS, expect, expect_checks, launch
+from conftest import ADDRESS, PROGRAMS, expect, expect_checks, launch
 
 DRMA_CHECKS = ["put_lands_at_sync", "put_reads_source_at_call", "count_and_offset_in_elements",
                "get_reads_before_puts_land", "hp_transfers", "last_registration_wins_and_pops",
@@ -42,6 +42,14 @@ def test_dtype_mismatch(misuse):
            r"buffer holds float64; .*")
 
 
+def test_byte_order_is_part_of_the_type(misuse):
+    """A big-endian int64 is refused where the area holds native int64, never reinterpreted."""
+    for case, primitive in (("byte_order_put", "bsp_put"), ("byte_order_get", "bsp_get")):
+        expect(misuse, case, primitive, 1, r"the registered area holds int64 but the other buffer "
+               r"holds int64 \(big-endian\); transfer elements of the registered area's type "
+               r"\(convert with \.astype\(\), or view raw bytes with \.view\(\)\)")
+
+
 def test_count_beyond_the_local_buffer(misuse):
     expect(misuse, "count_beyond_src", "bsp_put", 1,
            "count 5 is more than the 1 elements of the local buffer")
@@ -69,9 +77,14 @@ def test_second_begin_and_calls_after_end(misuse):
 
 
 def test_put_beyond_another_processs_area_stops_the_run_as_in_c():
+    """The library's message names the Python file and line of the put."""
     r = launch("remote_bounds.py")
     assert r.returncode == 1
+    program = PROGRAMS / "remote_bounds.py"
+    line = 1 + [i for i, text in enumerate(program.read_text().splitlines())
+                if "bsp.put(" in text][0]
+    site = r"\(%s:%d\)" % (re.escape(str(program)), line)
     assert re.fullmatch(
-        r"superstep: error in bsp_put, process 0, superstep 1: offset 0 \+ nbytes 12 = 12 is "
-        r"beyond the 8 bytes process 1 registered for 0x[0-9a-f]+; a put must stay within the "
-        r"area its destination \(process 1\) registered\n", r.stderr), r.stderr
+        r"superstep: error in bsp_put, process 0, superstep 1 " + site + r": offset 0 \+ "
+        r"nbytes 12 = 12 is beyond the 8 bytes process 1 registered for 0x[0-9a-f]+; a put must "
+        r"stay within the area its destination \(process 1\) registered\n", r.stderr), r.stderr

@@ -8,7 +8,7 @@ import superstep as bsp
 def messages_arrive_next_superstep():
     p, me = bsp.nprocs(), bsp.pid()
     for q in range(p):
-        bsp.send(q, None, np.array([me, q], dtype=np.int32))
+        bsp.Send(q, None, np.array([me, q], dtype=np.int32))
     assert bsp.qsize() == (0, 0)
     bsp.sync()
     assert bsp.qsize() == (p, 8 * p), bsp.qsize()
@@ -27,8 +27,8 @@ def tags_and_move():
     p, me = bsp.nprocs(), bsp.pid()
     assert bsp.set_tagsize(8) == 0
     bsp.sync()
-    bsp.send((me + 1) % p, np.array([me * 11], dtype=np.int64), b"hello" * (me + 1))
-    bsp.send((me + 1) % p, (me * 11 + 1).to_bytes(8, "little"), b"")
+    bsp.Send((me + 1) % p, np.array([me * 11], dtype=np.int64), b"hello" * (me + 1))
+    bsp.Send((me + 1) % p, (me * 11 + 1).to_bytes(8, "little"), b"")
     bsp.sync()
     left = (me - 1) % p
     status, tag = bsp.get_tag()
@@ -46,7 +46,7 @@ def tags_and_move():
 
 def messages_go_after_one_superstep():
     p, me = bsp.nprocs(), bsp.pid()
-    bsp.send((me + 1) % p, None, b"x")
+    bsp.Send((me + 1) % p, None, b"x")
     bsp.sync()
     assert bsp.qsize() == (1, 1)
     bsp.sync()

@@ -1,5 +1,5 @@
 """python3 run_checks.py FAMILY... [-p P]: runs the checks of the families
-(drma, bsmp, collectives) in one SPMD run on P processes (default: bsp.nprocs());
+(drma, bsmp, collectives, objects) in one SPMD run on P processes (default: bsp.nprocs());
 process 0 prints one line per check that passed on every process."""
 import argparse
 import importlib
