@@ -12,18 +12,18 @@ case "${1:-}" in
 esac
 # The build: compilers and CMake; Open MPI for the MPI engine and mpirun; nlohmann-json (JSON:
 # parameters, profiles) and CLI11 (every tool's command line), both header-only; Python 3's
-# headers and pybind11 for the Python module (python/), and NumPy for its examples.
+# headers and pybind11 for the Python module (python/), and NumPy for its examples; gfortran for
+# the Fortran interface (fortran/, bspfc), which a plain build makes where it is found (and NPB's
+# MPI code of MG, mpif90, for bench/npb.sh).
 packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin nlohmann-json3-dev
-  libcli11-dev python3-dev pybind11-dev python3-numpy)
+  libcli11-dev python3-dev pybind11-dev python3-numpy gfortran)
 if ((tests)); then
   # GoogleTest runs the unit tests; valgrind the memcheck tests; man-db renders the manual pages
   # in the tests (man -l) and mandoc lints them and renders docs/api; FFTW is the reference the
   # FFT application checks itself against; chromium loads bspprof's HTML page
   # (tests/prof/html_renders.sh); iproute2 makes the network namespaces the udp engine is tested
-  # across (tests/udp/netns.sh); pytest tests the Python module; gfortran builds NPB's
-  # MPI code of MG (mpif90) for bench/npb.sh.
-  packages+=(libgtest-dev valgrind man-db mandoc libfftw3-dev chromium iproute2 python3-pytest
-    gfortran)
+  # across (tests/udp/netns.sh); pytest tests the Python module.
+  packages+=(libgtest-dev valgrind man-db mandoc libfftw3-dev chromium iproute2 python3-pytest)
 fi
 missing=()
 for p in "${packages[@]}"; do
