@@ -26,12 +26,24 @@
 
 extern "C" {
 
+// Writes out the Fortran run time's buffers of every unit (bsp.F90): before bsp_begin, which may
+// fork the processes, and before bsp_end and bsp_abort, after which a process may end without
+// the run time's clean-up.
+void superstep_f_flush();
+
 // Start and end.
-void bspbegin_(const int* maxprocs) { bsp_begin(*maxprocs); }
-void bspend_() { bsp_end(); }
+void bspbegin_(const int* maxprocs) {
+  superstep_f_flush();
+  bsp_begin(*maxprocs);
+}
+void bspend_() {
+  superstep_f_flush();
+  bsp_end();
+}
 
 // BSPABORT(MESSAGE): the message without its trailing blanks (Fortran pads a CHARACTER variable).
 void bspabort_(const char* message, std::size_t length) {
+  superstep_f_flush();
   while (length > 0 && message[length - 1] == ' ') --length;
   bsp_abort("%.*s", static_cast<int>(length), message);
 }

@@ -1,4 +1,4 @@
-/* What the Fortran module (bsp.f90) calls: the primitives that take data, given Fortran's own
+/* What the Fortran module (bsp.F90) calls: the primitives that take data, given Fortran's own
  * descriptors of the arrays (ISO_Fortran_binding.h, assumed-rank TYPE(*) dummies). From a
  * descriptor these learn the address, the size of an element and whether the array is
  * contiguous, so that a put or a get counts in elements, never in bytes, and an array section

@@ -14,6 +14,7 @@
 ! bsp_sync.
 module bsp
   use, intrinsic :: iso_c_binding, only: c_int, c_double, c_float, c_char, c_size_t
+  use, intrinsic :: iso_fortran_env, only: output_unit, error_unit
   implicit none
   private
 
@@ -24,12 +25,12 @@ module bsp
 
   ! The primitives that take plain values: bsp.h's own functions.
   interface
-    subroutine bsp_begin(maxprocs) bind(C, name="bsp_begin")
+    subroutine c_begin(maxprocs) bind(C, name="bsp_begin")
       import :: c_int
       integer(c_int), value :: maxprocs
-    end subroutine bsp_begin
-    subroutine bsp_end() bind(C, name="bsp_end")
-    end subroutine bsp_end
+    end subroutine c_begin
+    subroutine c_end() bind(C, name="bsp_end")
+    end subroutine c_end
     integer(c_int) function bsp_nprocs() bind(C, name="bsp_nprocs")
       import :: c_int
     end function bsp_nprocs
@@ -210,9 +211,33 @@ contains
     if (hp) flag = 1
   end function flag
 
+  ! Writes out what the Fortran run time holds for every unit. The shared-memory engine starts
+  ! the processes by fork in bsp_begin and ends all but one in bsp_end without the run time's own
+  ! clean-up, so that output would be written twice or lost; the Oxford routines call this too.
+  subroutine flush_units() bind(C, name="superstep_f_flush")
+#ifdef __GFORTRAN__
+    call flush()
+#else
+    flush (output_unit)
+    flush (error_unit)
+#endif
+  end subroutine flush_units
+
+  subroutine bsp_begin(maxprocs)
+    integer, intent(in) :: maxprocs
+    call flush_units()
+    call c_begin(maxprocs)
+  end subroutine bsp_begin
+
+  subroutine bsp_end()
+    call flush_units()
+    call c_end()
+  end subroutine bsp_end
+
   ! bsp_abort(message): stops every process; the message (trailing blanks removed) on stderr.
   subroutine bsp_abort(message)
     character(len=*), intent(in) :: message
+    call flush_units()
     call f_abort(message, len(message, kind=c_size_t))
   end subroutine bsp_abort
 
