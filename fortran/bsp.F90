@@ -13,12 +13,13 @@
 ! TARGET attribute (or ASYNCHRONOUS), so that the compiler does not keep them in registers across
 ! bsp_sync.
 module bsp
-  use, intrinsic :: iso_c_binding, only: c_int, c_double, c_float, c_char, c_size_t
+  use, intrinsic :: iso_c_binding, only: c_int, c_double, c_float, c_char, c_size_t, c_funptr, &
+                                         c_ptr, c_funloc, c_null_ptr
   use, intrinsic :: iso_fortran_env, only: output_unit, error_unit
   implicit none
   private
 
-  public :: bsp_begin, bsp_end, bsp_abort, bsp_nprocs, bsp_pid, bsp_time, bsp_sync
+  public :: bsp_init, bsp_spmd_part, bsp_begin, bsp_end, bsp_abort, bsp_nprocs, bsp_pid, bsp_time, bsp_sync
   public :: bsp_push_reg, bsp_pop_reg, bsp_put, bsp_hpput, bsp_get, bsp_hpget
   public :: bsp_set_tagsize, bsp_send, bsp_qsize, bsp_get_tag, bsp_move
   public :: bsp_bcast, bsp_sum, bsp_prod, bsp_max, bsp_min, bsp_all, bsp_any
@@ -108,6 +109,21 @@ module bsp
       real(c_double), value :: x
     end function bsp_min_double
   end interface bsp_min
+
+  ! The SPMD part that bsp_init names: a subroutine without arguments that calls bsp_begin.
+  abstract interface
+    subroutine bsp_spmd_part()
+    end subroutine bsp_spmd_part
+  end interface
+
+  interface
+    subroutine c_init(spmd_part, argc, argv) bind(C, name="bsp_init")
+      import :: c_funptr, c_int, c_ptr
+      type(c_funptr), value :: spmd_part
+      integer(c_int), value :: argc
+      type(c_ptr), value :: argv
+    end subroutine c_init
+  end interface
 
   ! The module's own entry points into the library (bsp_module.c): arrays by descriptor, the call
   ! site as a file name (absent: none) with its length, and a line.
@@ -222,6 +238,15 @@ contains
     flush (error_unit)
 #endif
   end subroutine flush_units
+
+  ! bsp_init(spmd_part): first in the program, before any other statement, when bsp_begin is not
+  ! the program's first call: under mpirun and on the udp engine, processes other than 0 run
+  ! spmd_part from here and end the program when it returns.
+  subroutine bsp_init(spmd_part)
+    procedure(bsp_spmd_part) :: spmd_part
+    call flush_units()
+    call c_init(c_funloc(spmd_part), 0_c_int, c_null_ptr)
+  end subroutine bsp_init
 
   subroutine bsp_begin(maxprocs)
     integer, intent(in) :: maxprocs
