@@ -44,42 +44,54 @@ static const char *site_file(const char *file, size_t length) {
 }
 
 /* The number of elements of the array a describes. */
-static int64_t element_count(const CFI_cdesc_t *a) {
-  int64_t n = 1;
-  for (int d = 0; d < a->rank; ++d) n *= (int64_t)a->dim[d].extent;
+static inline int64_t element_count(const CFI_cdesc_t *a) {
+  if (a->rank == 0) return 1;
+  int64_t n = (int64_t)a->dim[0].extent;
+  for (int d = 1; d < a->rank; ++d) n *= (int64_t)a->dim[d].extent;
   return n;
 }
 
+/* Whether a's elements lie next to each other: at once for a scalar and a vector (what most calls
+ * pass), by the run time's CFI_is_contiguous otherwise. */
+static inline int contiguous(const CFI_cdesc_t *a) {
+  if (a->rank == 0) return 1;
+  if (a->rank == 1) return a->dim[0].extent <= 1 || a->dim[0].sm == (CFI_index_t)a->elem_len;
+  return CFI_is_contiguous(a);
+}
+
 /* Stops the program for a misuse that only the module sees, naming the call site. */
-SUPERSTEP_NORETURN static void refuse(const char *primitive, const char *file, int line,
+SUPERSTEP_NORETURN __attribute__((noinline, cold)) static void refuse(const char *primitive, const char *file, int line,
                                       const char *what) {
   if (file != NULL)
     bsp_abort("superstep: error in %s (%s:%d): %s", primitive, file, line, what);
   bsp_abort("superstep: error in %s: %s", primitive, what);
 }
 
-/* The byte count of the whole array a, which must be contiguous. */
-static int whole_bytes(const CFI_cdesc_t *a, const char *primitive, const char *role,
-                       const char *file, int line) {
+/* Stops the program for an array that is not contiguous, or too large for an int of bytes. */
+SUPERSTEP_NORETURN __attribute__((noinline, cold)) static void refuse_array(
+    const CFI_cdesc_t *a, const char *primitive, const char *role, const char *file, int line) {
   char what[256];
-  if (a->rank > 0 && !CFI_is_contiguous(a)) {
+  if (!contiguous(a))
     snprintf(what, sizeof what,
              "the %s is an array section that is not contiguous (it has gaps between its "
              "elements); pass a contiguous array or section, or copy it into one first",
              role);
-    refuse(primitive, file, line, what);
-  }
-  int64_t bytes = element_count(a) * (int64_t)a->elem_len;
-  if (bytes > INT_MAX) {
+  else
     snprintf(what, sizeof what, "the %s holds %lld bytes, more than BSPlib's int can count", role,
-             (long long)bytes);
-    refuse(primitive, file, line, what);
-  }
+             (long long)(element_count(a) * (int64_t)a->elem_len));
+  refuse(primitive, file, line, what);
+}
+
+/* The byte count of the whole array a, which must be contiguous. */
+static inline int whole_bytes(const CFI_cdesc_t *a, const char *primitive, const char *role,
+                              const char *file, int line) {
+  int64_t bytes = element_count(a) * (int64_t)a->elem_len;
+  if (!contiguous(a) || bytes > INT_MAX) refuse_array(a, primitive, role, file, line);
   return (int)bytes;
 }
 
 /* An offset in elements of a, in bytes. */
-static int offset_bytes(const CFI_cdesc_t *a, int offset, const char *primitive, const char *file,
+static inline int offset_bytes(const CFI_cdesc_t *a, int offset, const char *primitive, const char *file,
                         int line) {
   int64_t bytes = (int64_t)offset * (int64_t)a->elem_len;
   if (bytes > INT_MAX || bytes < INT_MIN) {
@@ -92,7 +104,7 @@ static int offset_bytes(const CFI_cdesc_t *a, int offset, const char *primitive,
 }
 
 /* The source and destination of a put or get hold the same type and kind. */
-static void same_type(const CFI_cdesc_t *src, const CFI_cdesc_t *dst, const char *primitive,
+static inline void same_type(const CFI_cdesc_t *src, const CFI_cdesc_t *dst, const char *primitive,
                       const char *file, int line) {
   if (src->type != dst->type || src->elem_len != dst->elem_len) {
     char what[192];
