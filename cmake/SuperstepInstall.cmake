@@ -8,6 +8,10 @@
 #   share/man/man1, man3, man7                 the manual (man/)
 #   share/doc/Superstep/api                    the manual as HTML (docs/api)
 #   lib/pkgconfig/superstep.pc                 pkg-config --cflags --libs superstep
+#   lib/libbsp_fortran.so, bin/bspfc,          Fortran, where it is built (fortran/): the library,
+#   include/bsp_f77.h,                         the driver, the Oxford routines' declarations, the
+#   include/superstep/fortran/bsp.mod,         module, Superstep::bsp_fortran (when the project
+#   lib/pkgconfig/superstep-fortran.pc         enables Fortran) and pkg-config
 # Every installed file finds the others relative to its own location, so the prefix
 # chosen at install time (not the one known at configure time) is the one that counts.
 include(CMakePackageConfigHelpers)

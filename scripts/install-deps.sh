@@ -14,18 +14,20 @@ esac
 # parameters, profiles) and CLI11 (every tool's command line), both header-only; Python 3's
 # headers and pybind11 for the Python module (python/), NumPy for its array examples, and pip,
 # setuptools and wheel to install it as a Python package offline
-# (pip install --no-build-isolation ./python).
+# (pip install --no-build-isolation ./python); gfortran for the Fortran interface (fortran/, bspfc)
+# and NPB's MPI code of MG (mpif90) for bench/npb.sh.
 packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin nlohmann-json3-dev
-  libcli11-dev python3-dev pybind11-dev python3-numpy python3-pip python3-setuptools python3-wheel)
+  libcli11-dev python3-dev pybind11-dev python3-numpy python3-pip python3-setuptools python3-wheel
+  gfortran)
 if ((tests)); then
   # GoogleTest runs the unit tests; valgrind the memcheck tests; man-db renders the manual pages
   # in the tests (man -l) and mandoc lints them and renders docs/api; FFTW is the reference the
   # FFT application checks itself against; chromium loads bspprof's HTML page
   # (tests/prof/html_renders.sh); iproute2 makes the network namespaces the udp engine is tested
   # across (tests/udp/netns.sh); pytest tests the Python module and venv its installation by
-  # pip; gfortran builds NPB's MPI code of MG (mpif90) for bench/npb.sh.
+  # pip.
   packages+=(libgtest-dev valgrind man-db mandoc libfftw3-dev chromium iproute2 python3-pytest
-    python3-venv gfortran)
+    python3-venv)
 fi
 missing=()
 for p in "${packages[@]}"; do

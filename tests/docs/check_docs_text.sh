@@ -55,6 +55,8 @@ tool_texts() {
     [ -x "$bin/$tool" ] || { echo "missing:$bin/$tool is not built"; continue; }
     "$bin/$tool" --help 2>&1 | sed "s|^|$tool --help:|"
   done
+  # bspfc exists where the Fortran part is built.
+  if [ -x "$bin/bspfc" ]; then "$bin/bspfc" --help 2>&1 | sed "s|^|bspfc --help:|"; fi
   for command in run fit transputer efficiency; do
     "$bin/bsproute" "$command" --help 2>&1 | sed "s|^|bsproute $command --help:|"
   done

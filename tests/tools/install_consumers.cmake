@@ -89,6 +89,30 @@ expect_run(${build}/consumer "bspcc consumer: sum of pids over 3 processes = 3")
 run(${clean_env} ${prefix}/bin/bspc++ --mcbsp -O2 ${CONSUMERS}/bspcc/consumer.cpp -o ${build}/consumer_cxx)
 expect_run(${build}/consumer_cxx "bspc++ consumer: sum of pids = 3")
 
+# 4b. Fortran, where Superstep was built with it: bspfc as installed, and find_package in a
+# project that enables Fortran.
+if(HAVE_FORTRAN)
+  foreach(file bin/bspfc lib/libbsp_fortran.so include/bsp_f77.h include/superstep/fortran/bsp.mod
+          lib/pkgconfig/superstep-fortran.pc)
+    if(NOT EXISTS ${prefix}/${file})
+      message(FATAL_ERROR "not installed: ${prefix}/${file}")
+    endif()
+  endforeach()
+  set(build ${WORK_DIR}/bspfc)
+  file(MAKE_DIRECTORY ${build})
+  run(${clean_env} ${prefix}/bin/bspfc -O2 ${CONSUMERS}/fortran/consumer.f90 -o ${build}/consumer)
+  expect_run(${build}/consumer "fortran consumer: sum of pids over 3 processes = 3")
+  run(${clean_env} ${prefix}/bin/bspfc -O2 ${CONSUMERS}/fortran/consumer.f -o ${build}/consumer_f77)
+  expect_run(${build}/consumer_f77 "f77 consumer: sum of pids = 3")
+  set(build ${WORK_DIR}/cmake_fortran)
+  run(${CMAKE_COMMAND} -S ${CONSUMERS}/fortran -B ${build} -G ${GENERATOR}
+      -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER}
+      -DCMAKE_Fortran_COMPILER=${Fortran_COMPILER} -DCMAKE_BUILD_TYPE=${CONFIG})
+  run(${CMAKE_COMMAND} --build ${build} --config ${CONFIG})
+  file(GLOB_RECURSE found ${build}/consumer ${build}/*/consumer)
+  expect_run("${found}" "fortran consumer: sum of pids over 3 processes = 3")
+endif()
+
 # 5. The machine parameters the build measured are installed, and an installed program's
 # collectives find them beside its libbsp (BSP_COLLECTIVE_TRACE names the file).
 if(EXISTS ${BUILD_DIR}/share/superstep/bspprobe.json)
