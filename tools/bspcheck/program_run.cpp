@@ -25,9 +25,9 @@ bool read_file(const std::string& path, std::string& text) {
 
 [[noreturn]] void exec_child(const std::vector<std::string>& command,
                              const std::vector<std::pair<std::string, std::string>>& environment,
-                             int out, int err) {
+                             const std::string& input, int out, int err) {
   for (const auto& [name, value] : environment) ::setenv(name.c_str(), value.c_str(), 1);
-  int in = ::open("/dev/null", O_RDONLY);
+  int in = ::open(input.empty() ? "/dev/null" : input.c_str(), O_RDONLY);
   if (in >= 0) ::dup2(in, 0);
   ::dup2(out, 1);
   ::dup2(err, 2);
@@ -42,7 +42,8 @@ bool read_file(const std::string& path, std::string& text) {
 
 RunResult run_program(const std::vector<std::string>& command,
                       const std::vector<std::pair<std::string, std::string>>& environment,
-                      const std::vector<std::string>& outputs, const std::string& scratch) {
+                      const std::vector<std::string>& outputs, const std::string& scratch,
+                      const std::string& input) {
   for (const std::string& file : outputs) ::unlink(file.c_str());
   const std::string out_path = scratch + "/stdout", err_path = scratch + "/stderr";
   int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -51,7 +52,7 @@ RunResult run_program(const std::vector<std::string>& command,
   if (out < 0 || err < 0) throw std::runtime_error("cannot create files in " + scratch);
   std::fflush(nullptr);
   pid_t child = ::fork();
-  if (child == 0) exec_child(command, environment, out, err);
+  if (child == 0) exec_child(command, environment, input, out, err);
   ::close(out);
   ::close(err);
   if (child < 0) throw std::runtime_error("cannot start a process");
@@ -68,6 +69,23 @@ RunResult run_program(const std::vector<std::string>& command,
   return result;
 }
 
+std::string keep_standard_input(const std::string& scratch) {
+  if (::isatty(0)) return "";
+  std::string input;
+  char buffer[65536];
+  for (;;) {
+    ssize_t n = ::read(0, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    input.append(buffer, static_cast<std::size_t>(n));
+  }
+  const std::string path = scratch + "/stdin";
+  std::ofstream file(path, std::ios::binary);
+  file << input;
+  if (!file.flush()) throw std::runtime_error("cannot keep standard input in " + scratch);
+  return path;
+}
+
 ScratchFolder::ScratchFolder() {
   const char* tmp = std::getenv("TMPDIR");
   std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/bspcheck.XXXXXX";
@@ -78,6 +96,7 @@ ScratchFolder::ScratchFolder() {
 ScratchFolder::~ScratchFolder() {
   ::unlink((path_ + "/stdout").c_str());
   ::unlink((path_ + "/stderr").c_str());
+  ::unlink((path_ + "/stdin").c_str());
   ::rmdir(path_.c_str());
 }
 

@@ -16,12 +16,18 @@ struct RunResult {
   std::vector<bool> file_found;
 };
 
-// Runs `command` with `environment` added, standard input from /dev/null,
-// after removing each of `outputs`; keeps its output in `scratch` (a folder)
-// while it runs.
+// Runs `command` with `environment` added, standard input from the file
+// `input` (/dev/null when empty), after removing each of `outputs`; keeps its
+// output in `scratch` (a folder) while it runs.
 RunResult run_program(const std::vector<std::string>& command,
                       const std::vector<std::pair<std::string, std::string>>& environment,
-                      const std::vector<std::string>& outputs, const std::string& scratch);
+                      const std::vector<std::string>& outputs, const std::string& scratch,
+                      const std::string& input);
+
+// Reads bspcheck's standard input to its end into a file in `scratch`, so
+// that every run reads the same input, and returns the file's name; "" when
+// standard input is a terminal (the runs then read nothing).
+std::string keep_standard_input(const std::string& scratch);
 
 // A folder for the runs' output, removed with what is in it by the destructor.
 class ScratchFolder {
