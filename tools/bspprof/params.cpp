@@ -185,6 +185,8 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
                   file.c_str(), p);
   }
   par.source = buf;
+  par.machine = root["machine"].get<std::string>() + ", host " + root["host"].get<std::string>() +
+                ", " + std::to_string(root["processors"].get<int>()) + " processors";
   take_message_costs(entry, par);
   take_self_cost(root, par);
   // A fitted start-up below zero is noise around a start-up too small to
