@@ -265,19 +265,21 @@ int after_the_run(const Options& options, const std::string& profile, const RunN
                   int status) {
   if (notes.path().empty()) return status;
   const RunNotes::Read read = notes.read();
-  if (!read.begun && process_zero_here(options)) {
+  // A program that failed before bsp_begin has said why; one that ran to its
+  // end without it may not be a BSP program at all.
+  if (!read.begun && process_zero_here(options) && status == 0)
     std::fprintf(stderr,
                  "bsprun: '%s' never called bsp_begin: it ran as an ordinary program, not as a "
                  "BSP program%s\n",
                  options.command[0].c_str(),
                  options.nprocs ? (" of " + std::to_string(*options.nprocs) + " processes").c_str()
                                 : "");
-    if (!profile.empty() && ::access(profile.c_str(), F_OK) != 0)
-      std::fprintf(stderr,
-                   "bsprun: no profile written to %s: a profile records the supersteps between "
-                   "bsp_begin and bsp_end, and this program had none\n",
-                   profile.c_str());
-  }
+  if (!read.begun && process_zero_here(options) && !profile.empty() &&
+      ::access(profile.c_str(), F_OK) != 0)
+    std::fprintf(stderr,
+                 "bsprun: no profile written to %s: a profile records the supersteps between "
+                 "bsp_begin and bsp_end, and this program never called bsp_begin\n",
+                 profile.c_str());
   if (!options.check.empty() && read.findings > 0 && status == 0) {
     std::fprintf(stderr,
                  "bsprun: check mode found %ld thing%s (the lines starting 'bspcheck:' above); "
