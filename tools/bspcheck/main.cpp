@@ -74,7 +74,7 @@ class Checker {
   explicit Checker(const Options& o)
       : o_(o),
         command_(command_of(o)),
-        input_(bspcheck::keep_standard_input(scratch_.path())),
+        input_(scratch_.path()),
         lines_as_set_(!tagged(o)) {}
 
   // One run of `choice`: its output with --ignore's lines left out, each
@@ -141,7 +141,7 @@ class Checker {
   const Options& o_;
   std::vector<std::string> command_;
   bspcheck::ScratchFolder scratch_;
-  std::string input_;
+  bspcheck::StandardInput input_;
   bool lines_as_set_;
   std::vector<std::string> findings_;  // check mode's lines, from every run
   std::string raw_out_;  // the last run's standard output before it was ordered
