@@ -33,7 +33,7 @@ using nbody::Point;
 
 const apps::AppInfo kApp = {
     "barnes_hut",
-    "Barnes-Hut N-body simulation (BSPlib paper, section 5.4): ORB partitioning, local\n"
+    "Barnes-Hut N-body simulation (Hill et al. 1998): ORB partitioning, local\n"
     "octrees, locally essential trees exchanged with bsp_send, theta 0.5, at most 40 bodies\n"
     "per leaf, leapfrog steps. Compared with the same tree code on one process.",
     "number of bodies (a uniform sphere)",

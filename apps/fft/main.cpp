@@ -26,7 +26,7 @@ using fft::Complex;
 
 const apps::AppInfo kApp = {
     "fft",
-    "Parallel radix-2 FFT of n complex numbers (BSPlib paper, section 5.2): local stages in\n"
+    "Parallel radix-2 FFT of n complex numbers (Hill et al. 1998): local stages in\n"
     "the cyclic distribution, one permutation with bsp_put, local stages in the block\n"
     "distribution. Compared with a sequential radix-2 FFT and, where built in, FFTW.",
     "length of the transform, a power of two",

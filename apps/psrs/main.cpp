@@ -25,7 +25,7 @@ namespace {
 
 const apps::AppInfo kApp = {
     "psrs",
-    "Parallel sorting by regular sampling of n doubles (Roda et al., section 4.2): local\n"
+    "Parallel sorting by regular sampling of n doubles (Roda et al. 1999): local\n"
     "sort, p(p-1) regular samples, p-1 pivots, an all-to-all of segment sizes, the\n"
     "segments by bsp_get, a p-way merge. Compared with std::sort on one process.",
     "number of keys",

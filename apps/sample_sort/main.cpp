@@ -27,7 +27,7 @@ namespace {
 
 const apps::AppInfo kApp = {
     "sample_sort",
-    "Randomised sample sort of n doubles (BSPlib paper, section 5.3): random splitters from\n"
+    "Randomised sample sort of n doubles (Hill et al. 1998): random splitters from\n"
     "an oversampled sample, buckets distributed with bsp_send, local std::sort. Compared\n"
     "with std::sort on one process.",
     "number of keys",

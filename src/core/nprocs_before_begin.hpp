@@ -14,4 +14,15 @@ int nprocs_before_begin();
 // nullopt for anything else.
 std::optional<int> parse_nprocs(const char* text);
 
+// Under bsprun (run_notes.hpp): BSP_NPROCS, the most processes bsp_begin
+// starts, on every engine; else nothing.
+std::optional<int> launcher_nprocs_cap();
+
+// Notes for bsprun that bsp_begin was called (run_notes.hpp).
+void note_begin_called();
+
+// In process 0 once the engine has started: says in one line when bsprun's
+// -n held bsp_begin to fewer processes than it asked for.
+void note_processes(int asked, int got);
+
 }  // namespace superstep

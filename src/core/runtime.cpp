@@ -6,8 +6,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
+#include "core/nprocs_before_begin.hpp"
 #include "util/errors.hpp"
+#include "util/run_notes.hpp"
 #include "engines/engine_select.hpp"
 #include "util/block_copy.hpp"
 
@@ -141,12 +144,17 @@ void Runtime::open_run_in(PutRun& run, int pid, const void* ident, std::uint64_t
 }
 
 void Runtime::begin(int nprocs) {
+  note_begin_called();
   if (begun_)
     usage_error("bsp_begin",
                 "called a second time; a program has one SPMD part: call bsp_begin once, "
                 "as the first statement of main or of the function given to bsp_init");
   nprocs = agree_on_maxprocs(nprocs);  // under MPI process 0's, checked where it counts
   if (nprocs < 1) usage_error("bsp_begin", "maxprocs is %d; ask for at least 1 process", nprocs);
+  const int asked = nprocs;
+  // Under bsprun -n P every engine runs at most P processes: under MPI and
+  // udp the job has P, here the shm engine is held to them.
+  if (std::optional<int> most = launcher_nprocs_cap()) nprocs = std::min(nprocs, *most);
   if (nprocs > kMaxProcs)
     usage_error("bsp_begin", "maxprocs is %d; Superstep runs at most %d processes", nprocs,
                 kMaxProcs);
@@ -157,6 +165,7 @@ void Runtime::begin(int nprocs) {
   SizeChoice bulk_messages = size_choice_asked("BSP_BULK_MESSAGES");
   StagingStores staging_stores = staging_stores_asked();
   Engine* engine = start_engine(nprocs);
+  if (engine->pid() == 0) note_processes(asked, engine->nprocs());
   g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages, staging_stores, check));
   g_bsp_os_pid = getpid();
   active_ = g_runtime.get();

@@ -114,7 +114,8 @@ void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned lo
         format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
                "registration slots (%s; slots are numbered by bsp_push_reg call, from 0): "
                "the address each popped is newest in a different slot on each process "
-               "(paper §3.1); pop the same registration everywhere",
+               "(bsp_pop_reg removes the same registration on every process, Hill et al. "
+               "1998); pop the same registration everywhere",
                step, list_values(nprocs, [&](int q) {
                        return s[q].first_popped == UINT64_MAX
                                   ? std::string("no pop")

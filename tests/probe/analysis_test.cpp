@@ -106,7 +106,7 @@ TEST(Analysis, ReportsSmallMessagesApartFromTheRecordFit) {
     }
   }
   EXPECT_TRUE(schema_problems(r).empty());
-  EXPECT_NE(format_report(r).find("o_small"), std::string::npos);
+  EXPECT_NE(format_report(r).find("messages of at most"), std::string::npos);
 }
 
 // A result written before o_small (per_message without it) still passes the schema check;
@@ -176,8 +176,10 @@ TEST(Report, ShowsTable1RowsFloorsAndPatterns) {
   EXPECT_NE(text.find("oversubscribed"), std::string::npos);
   EXPECT_NE(text.find("memcpy"), std::string::npos);
   EXPECT_NE(text.find("barrier"), std::string::npos);
-  EXPECT_NE(text.find("formula 11"), std::string::npos);
-  EXPECT_NE(text.find("   2  PP"), std::string::npos);
+  EXPECT_NE(text.find("g of all: one fit over all"), std::string::npos);
+  EXPECT_NE(text.find("   2  ping-pong"), std::string::npos);
+  for (const char* jargon : {"formula 11", "Table 1", "  PP ", "  OA ", "  AA ", "o_small"})
+    EXPECT_EQ(text.find(jargon), std::string::npos) << jargon;
 }
 
 TEST(ResultPlot, HasAPanelPerProcessCountAndTheShifts) {

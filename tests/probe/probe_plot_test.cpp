@@ -39,8 +39,7 @@ ProbePlotData made_up() {
   d.date = "2000-01-01";
   d.processors = 2;
   PatternsAtP two{2, false, {}};
-  const char* names[] = {"exchange (E)", "ping-pong (PP)", "one to all (OA)", "all to one (AO)",
-                         "all to all (AA)"};
+  const char* names[] = {"exchange", "ping-pong", "one to all", "all to one", "all to all"};
   for (int i = 0; i < 5; ++i) two.patterns.push_back(curve(names[i], (1 + i) * 1e-10, -4e-6));
   d.patterns = {two, PatternsAtP{4, true, {}}};
   ShiftsAtP one{1, curve("shift to the next process", 1e-10, -1e-6), std::nullopt, 3e-8};
@@ -104,11 +103,11 @@ TEST(ProbePlot, FittedLinesNeverGoBelowTheLowestMeasuredPointOfTheirPanel) {
 
 TEST(ProbePlot, FittedLinesSpanOnlyTheMeasuredH) {
   const std::string area = plotting_area(panels_of(render_probe_plot(made_up()))[0]);
-  const std::regex circle("<circle cx=\"([-0-9.]+)\"[^>]*data-series=\"exchange \\(E\\)");
+  const std::regex circle("<circle cx=\"([-0-9.]+)\"[^>]*data-series=\"exchange[^\"a-z]");
   const std::vector<double> xs = numbers(area, circle);
   ASSERT_EQ(xs.size(), 5u);
   const std::vector<std::string> lines =
-      matches(area, std::regex("<polyline points=\"([^\"]*)\"[^>]*data-series=\"exchange \\(E\\)"));
+      matches(area, std::regex("<polyline points=\"([^\"]*)\"[^>]*data-series=\"exchange[^\"a-z]"));
   ASSERT_EQ(lines.size(), 1u);
   for (double x : numbers(lines[0], std::regex("([-0-9.]+),"))) {
     EXPECT_GE(x, *std::min_element(xs.begin(), xs.end()) - 0.01);
@@ -135,11 +134,11 @@ TEST(ProbePlot, NamesPatternsInWordsOnARealResult) {
   EXPECT_EQ(toolkit::testing::xml_balance_problem(svg), "");
   EXPECT_EQ(panels_of(svg).size(), 3u);
   for (const char* words :
-       {"exchange (E)", "ping-pong (PP)", "one to all (OA)", "all to one (AO)", "all to all (AA)",
+       {"exchange", "ping-pong", "one to all", "all to one", "all to all",
         "least-squares fit over all patterns", "shift to the next process, p = 1",
         "total exchange, p = 4", "p = 4: five patterns at equal h (oversubscribed: 2 processors)"})
     EXPECT_NE(svg.find(words), std::string::npos) << words;
-  for (const char* jargon : {"formula 11", "Table 1", ">E<", ">PP<"})
+  for (const char* jargon : {"formula 11", "Table 1", ">E<", ">PP<", "(E)", "(PP)", "(OA)", "(AA)"})
     EXPECT_EQ(svg.find(jargon), std::string::npos) << jargon;
 }
 

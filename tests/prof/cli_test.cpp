@@ -193,6 +193,57 @@ TEST_F(Cli, PredictsOnAHypercubeByFitAndBySimulation) {
   EXPECT_EQ(lines(torus_fit.output), 1) << torus_fit.output;
 }
 
+// predict without a network predicts for this machine, with its measured parameters, names
+// it and prints times in human units; without parameters it says how to get them.
+TEST_F(Cli, PredictsForThisMachineByDefault) {
+  const std::string file = write("here.json", two_process_profile());
+  const std::string probe = write("probe.json", bspprobe::testing::synthetic_result({1, 2}).dump());
+  auto r = bspprof("predict " + quoted(file) + " --params " + quoted(probe));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("predicted for this machine (Test CPU, host "), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("by the BSP model"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" ms "), std::string::npos) << r.output;  // 2 ms of work
+  EXPECT_NE(r.output.find("total: predicted "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("transputer"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("e-0"), std::string::npos) << r.output;  // no raw seconds
+  auto none =
+      run_command(std::string("BSP_PARAMS=builtin ") + BSPPROF + " predict " + quoted(file));
+  EXPECT_EQ(none.status, 1) << none.output;
+  EXPECT_EQ(lines(none.output), 1) << none.output;
+  EXPECT_NE(none.output.find("bspprobe"), std::string::npos) << none.output;
+}
+
+// compare pairs supersteps by call site and count there, and names those without a partner.
+TEST_F(Cli, ComparePairsSuperstepsByCallSite) {
+  auto idle = [](int steps) {
+    std::vector<std::vector<testing::Step>> s(static_cast<std::size_t>(steps),
+                                              {{0.001, {}}, {0.001, {}}});
+    return profile_text(s);
+  };
+  // A: sites 10, 11, 12. B: 10, 11, 11, 12 (one more superstep at line 11).
+  const std::string a = write("a.json", idle(3));
+  std::string text = idle(4);
+  for (auto [from, to] : {std::pair{"synthetic.c:12", "synthetic.c:11"},
+                          std::pair{"synthetic.c:13", "synthetic.c:12"}})
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at))
+      text.replace(at, std::string(from).size(), to);
+  const std::string b = write("b.json", text);
+  auto r = bspprof("compare " + quoted(a) + " " + quoted(b));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("paired by call site"), std::string::npos) << r.output;
+  // A's superstep 2 (line 12) pairs with B's 3; B's 2, the second at line 11, has no partner.
+  EXPECT_NE(r.output.find("     2      3 synthetic.c:12"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("     -      2 synthetic.c:11"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("1 of B's supersteps have no partner in A: 2 (synthetic.c:11, the "
+                          "2nd superstep there)"),
+            std::string::npos)
+      << r.output;
+  auto same = bspprof("compare " + quoted(a) + " " + quoted(a));
+  EXPECT_NE(same.output.find("every superstep has its partner"), std::string::npos)
+      << same.output;
+}
+
 TEST_F(Cli, MissingFileAndBadCommandLine) {
   auto r = bspprof("report " + quoted(path("absent.json")));
   EXPECT_EQ(r.status, 1);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tables.hpp"
+
 namespace bspprof {
 namespace {
 
@@ -20,14 +22,27 @@ ProcessStep at(const std::string& site, const std::string& label = "") {
   return p;
 }
 
-TEST(HtmlSvg, CallSitesDropTheirFoldersAndKeepTheirEnd) {
+TEST(HtmlSvg, CallSitesDropTheirFoldersAndAreCutInTheMiddle) {
   EXPECT_EQ(short_site(at("../../examples/put_array.c:22"), 40), "put_array.c:22");
   EXPECT_EQ(short_site(at("main.cpp:9", "phase/one"), 40), "main.cpp:9 [phase/one]");
   EXPECT_EQ(short_site(at(""), 40), "?");
   EXPECT_EQ(short_site(at("a/abcdefgh.c:1"), 12), "abcdefgh.c:1");  // exactly fits
-  EXPECT_EQ(short_site(at("a/abcdefgh.c:12"), 12), "…cdefgh.c:12");
-  EXPECT_EQ(short_site(at("é_long_name.c:1"), 4), "…c:1");
-  EXPECT_EQ(short_site(at("ééééé.c:1"), 6), "…é.c:1");  // whole UTF-8 characters
+  EXPECT_EQ(short_site(at("a/abcdefgh.c:12"), 12), "abcde…h.c:12");
+  EXPECT_EQ(short_site(at("é_long_name.c:1"), 4), "é…:1");
+  EXPECT_EQ(short_site(at("ééééé.c:1"), 6), "éé…c:1");  // whole UTF-8 characters
+  // The file's name and line stay whole; the label gives way, in its middle.
+  EXPECT_EQ(short_site(at("apps/fft/fft.c:126", "apps: timer start"), 24),
+            "fft.c:126 [apps:… start]");
+}
+
+// In the terminal's tables the folders give way first, then the label.
+TEST(Tables, CallSitesKeepTheFileNameAndLine) {
+  EXPECT_EQ(cut_site("../../examples/put_array.c:22", 24), "../../e...put_array.c:22");
+  EXPECT_EQ(cut_site("../../apps/fft/fft.c:126 [apps: timer start]", 24),
+            "fft.c:126 [apps...start]");
+  EXPECT_EQ(cut_site("put_array.c:22", 24), "put_array.c:22");
+  EXPECT_EQ(cut_site("a/b/c/d/e/f/g/h/i/j/k/l/m/n/a_very_long_file_name.c:1234", 24).size(),
+            24u);
 }
 
 TEST(HtmlSvg, StepLabelsLeaveOutThoseThatWouldOverlap) {

@@ -232,7 +232,7 @@ TEST(Verdict, NamesSmallMessagesWhereTheyDominate) {
   const StepVerdict v = judge_step(predict(small_puts(), par).steps[0], par);
   EXPECT_EQ(v.dominant, Term::kSmallMessages);
   EXPECT_NEAR(v.seconds[static_cast<int>(Term::kMessages)], 0, 1e-18);
-  EXPECT_EQ(describe(v), "small messages*o_small 62%");
+  EXPECT_EQ(describe(v), "small puts*o 62%");
 }
 
 // An edge that counts more small messages than messages is refused.

@@ -45,7 +45,7 @@ TEST(Params, TakesTheSyncsPartOfOPerKind) {
   // g and L of g_global's per-message fit: L without the o of its p - 1 messages.
   EXPECT_NEAR(par.g, bspprobe::testing::synthetic_g("global", 2), 1e-18);
   EXPECT_NEAR(par.L, bspprobe::testing::kSyntheticL - 5e-9, 1e-15);
-  EXPECT_NE(par.source.find("o per message"), std::string::npos);
+  EXPECT_NE(par.source.find("o, the cost of each message"), std::string::npos);
 }
 
 // Puts and hpputs of at most 16 bytes: o_small_sync, four fifths of synthetic_o_small in the
@@ -92,7 +92,7 @@ TEST(Params, TakesOInFullWithoutTheSyncsPartAndNothingWithoutAFit) {
   const ProbeFile older(result);
   const Params par = params_from_probe(older.path(), 2, HOperator::kMax);
   for (double o : par.o) EXPECT_EQ(o, 0);
-  EXPECT_EQ(par.source.find("o per message"), std::string::npos);
+  EXPECT_EQ(par.source.find("o, the cost of each message"), std::string::npos);
 }
 
 // g_self is the cyclic shift's slope at p = 1 (where every process puts to itself), at every
@@ -102,7 +102,7 @@ TEST(Params, TakesGSelfFromTheLocalShiftAtOneProcess) {
   for (int p : {1, 2}) {
     const Params par = params_from_probe(file.path(), p, HOperator::kMax);
     EXPECT_NEAR(par.g_self, bspprobe::testing::synthetic_g("local", 1), 1e-18) << "p = " << p;
-    EXPECT_NE(par.source.find("g_self"), std::string::npos);
+    EXPECT_NE(par.source.find("a put to oneself costs"), std::string::npos);
   }
   const ProbeFile without_one(bspprobe::testing::synthetic_result({2}));
   EXPECT_EQ(params_from_probe(without_one.path(), 2, HOperator::kMax).g_self, 0);

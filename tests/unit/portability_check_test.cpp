@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -67,6 +68,14 @@ CheckChoices all_checks() {
   return c;
 }
 
+// A put of process `src` landing: its bytes (all `byte`) are in memory when
+// the detector notes it, as in the sync.
+void land(PortabilityCheck& c, int src, std::uint64_t at, std::uint64_t n, unsigned char byte,
+          WriteSite site = {}) {
+  std::memset(reinterpret_cast<void*>(at), byte, n);
+  c.put_lands(src, at, n, site);
+}
+
 // The detector's findings of one superstep's writes into `area`.
 std::string findings(PortabilityCheck& check, void (*writes)(PortabilityCheck&, std::uint64_t),
                      std::uint64_t area) {
@@ -86,9 +95,9 @@ TEST(PortabilityCheck, ReportsWritesOfTwoProcessesIntoTheSameBytes) {
   std::string out = findings(
       check,
       [](PortabilityCheck& c, std::uint64_t b) {
-        c.put_lands(0, b + 8, 8, {"prog.c", 11});
-        c.put_lands(2, b + 12, 8, {"lib/other.c", 30});
-        c.put_lands(3, b + 40, 8, {"prog.c", 11});  // alone: no finding
+        land(c, 0, b + 8, 8, 1, {"prog.c", 11});
+        land(c, 2, b + 12, 8, 2, {"lib/other.c", 30});
+        land(c, 3, b + 40, 8, 3, {"prog.c", 11});  // alone: no finding
       },
       base);
   EXPECT_EQ(out,
@@ -129,10 +138,10 @@ TEST(PortabilityCheck, NamesWritersWithoutSitesAndReportsEachPairOfSitesOnce) {
   std::string out = findings(
       check,
       [](PortabilityCheck& c, std::uint64_t b) {
-        c.put_lands(1, b, 4, {});
-        c.put_lands(2, b, 4, {"prog.c", 7});
-        c.put_lands(1, b + 8, 4, {});
-        c.put_lands(2, b + 8, 4, {"prog.c", 7});
+        land(c, 1, b, 4, 1);
+        land(c, 2, b, 4, 2, {"prog.c", 7});
+        land(c, 1, b + 8, 4, 1);
+        land(c, 2, b + 8, 4, 2, {"prog.c", 7});
       },
       reinterpret_cast<std::uintptr_t>(area));
   EXPECT_EQ(out,
@@ -199,6 +208,43 @@ TEST(PortabilityCheck, ReportsAnHpgetSourceOnlyWhereItsOwnerChangedItsBytes) {
   EXPECT_EQ(hpget_finding(check, area, 0, sizeof area, 17), "");
 }
 
+// Processes that put the same bytes into the same place: whichever lands
+// last, the memory holds the same, so nothing is reported; where any byte
+// differs the whole overlap is. Outside every registered area likewise.
+TEST(PortabilityCheck, EqualWritesOfSeveralProcessesAreNoFinding) {
+  static char area[16];
+  static char elsewhere[16];
+  PortabilityCheck check(all_checks(), 0);
+  check.registered(area, sizeof area, {"prog.c", 5});
+  std::string out = findings(
+      check,
+      [](PortabilityCheck& c, std::uint64_t b) {
+        for (int src = 0; src < 4; ++src) land(c, src, b, 4, 1, {"prog.c", 9});
+        const auto e = reinterpret_cast<std::uint64_t>(elsewhere);
+        for (int src = 0; src < 4; ++src) land(c, src, e, 8, 5, {"prog.c", 10});
+      },
+      reinterpret_cast<std::uintptr_t>(area));
+  EXPECT_EQ(out, "");
+  out = findings(
+      check,
+      [](PortabilityCheck& c, std::uint64_t b) {
+        land(c, 1, b, 4, 1, {"prog.c", 9});
+        std::memcpy(reinterpret_cast<void*>(b), "\x01\x01\x01\x02", 4);  // the last byte differs
+        c.put_lands(2, b, 4, {"prog.c", 9});
+        const auto e = reinterpret_cast<std::uint64_t>(elsewhere);
+        land(c, 1, e, 8, 5, {"prog.c", 10});
+        land(c, 2, e + 4, 8, 6, {"prog.c", 10});
+      },
+      reinterpret_cast<std::uintptr_t>(area));
+  EXPECT_NE(out.find("process 1 (prog.c:9) and process 2 (prog.c:9) write bytes 0..3 of the area "
+                     "registered at prog.c:5"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("process 1 (prog.c:10) and process 2 (prog.c:10) write bytes 0x"),
+            std::string::npos)
+      << out;
+}
+
 // An hpget's destination colliding with a put is named with the get's line.
 TEST(PortabilityCheck, NamesAnHpgetInAnOverlapWithItsLine) {
   static char area[16];
@@ -208,8 +254,9 @@ TEST(PortabilityCheck, NamesAnHpgetInAnOverlapWithItsLine) {
   std::string out = findings(
       check,
       [](PortabilityCheck& c, std::uint64_t b) {
+        std::memset(reinterpret_cast<void*>(b), 7, 8);
         c.get_lands(b, 8);
-        c.put_lands(1, b + 4, 4, {"prog.c", 12});
+        land(c, 1, b + 4, 4, 1, {"prog.c", 12});
       },
       reinterpret_cast<std::uintptr_t>(area));
   EXPECT_EQ(out,

@@ -2,16 +2,24 @@
 
 namespace bspcheck {
 
+// The choices are those Hill et al., "BSPlib: The BSP Programming Library"
+// (1998), leaves open: the order of the message queue, the order in which
+// writes of different processes into the same bytes land, and when the
+// unbuffered (hp) transfers read their source.
 std::vector<Choice> legal_choices(int runs, std::uint64_t seed) {
   std::vector<Choice> fixed = {
       {"", "the default choices"},
-      {"queue:reverse", "messages are dequeued in reverse order (Hill et al. 1998, §4)"},
+      {"queue:reverse",
+       "messages are dequeued in reverse order (the queue order, which BSPlib leaves open)"},
       {"writes:reverse",
-       "colliding writes land in reverse source order (Hill et al. 1998, §3, buffering choices)"},
+       "colliding writes land in reverse source order (which of several writes into the same "
+       "bytes wins, which BSPlib leaves open)"},
       {"hp:early",
        "hp transfers read their source early: an hpput's at the call, an hpget's as the "
-       "superstep started (Hill et al. 1998, §3.2)"},
-      {"hp:late", "hp transfers read their source at the sync (Hill et al. 1998, §3.2)"},
+       "superstep started (BSPlib lets unbuffered transfers read at any time until the sync)"},
+      {"hp:late",
+       "hp transfers read their source at the sync (BSPlib lets unbuffered transfers read at "
+       "any time until the sync)"},
   };
   std::vector<Choice> out;
   for (int k = 0; k < runs; ++k) {
@@ -23,11 +31,11 @@ std::vector<Choice> legal_choices(int runs, std::uint64_t seed) {
     const std::string s = std::to_string(seed + n / 2);
     if (n % 2 == 0)
       out.push_back({"queue:shuffle:" + s, "messages are dequeued in a shuffled order, seed " + s +
-                                               " (Hill et al. 1998, §4)"});
+                                               " (the queue order, which BSPlib leaves open)"});
     else
-      out.push_back(
-          {"writes:shuffle:" + s, "colliding writes land in a shuffled source order, seed " + s +
-                                      " (Hill et al. 1998, §3)"});
+      out.push_back({"writes:shuffle:" + s,
+                     "colliding writes land in a shuffled source order, seed " + s +
+                         " (which of several writes into the same bytes wins)"});
   }
   return out;
 }

@@ -18,12 +18,16 @@ constexpr const char* kHelp =
     "Runs a BSP program several times, each time resolving the choices BSPlib leaves\n"
     "open another legal way (message order, colliding writes, when hp transfers\n"
     "read), with check mode on (BSP_CHECK=1), and compares its standard output and\n"
-    "the named output files with the first, default run. Reports the first\n"
-    "difference, the choice that produced it and the command that reruns that case.\n"
+    "the named output files with the default run's. The default choices run twice:\n"
+    "what differs between those runs is the program's own (timings, addresses) and\n"
+    "is left out, with a note. A difference counts when a second run of the same\n"
+    "choice shows it too; bspcheck then reports it, the choice that produced it and\n"
+    "the command that reruns that case. When the default runs fail, it says which\n"
+    "other choices pass. Every run reads the same copy of bspcheck's standard input.\n"
     "\n"
     "Options:\n"
     "  -n P, --nprocs P   processes (bsprun -n P)\n"
-    "  --runs N           runs in all, the default one included (default 8, at least 2)\n"
+    "  --runs N           choices to try, the default included (default 8, at least 2)\n"
     "  --seed S           the first shuffle's seed (default 1); the others count on\n"
     "  --output FILE      a file the program writes, compared too (repeatable)\n"
     "  --ignore REGEX     leave output lines that REGEX matches (extended, anywhere\n"
@@ -34,8 +38,9 @@ constexpr const char* kHelp =
     "  -h, --help         print this help and exit\n"
     "  -V, --version      print the version and exit\n"
     "\n"
-    "Exit status: 0 when every run agrees and check mode found nothing, 1 with\n"
-    "findings, 2 on usage errors. See bspcheck(1).\n";
+    "Exit status: 0 when every run agrees (apart from the program's own variation)\n"
+    "and check mode found nothing, 1 with findings or when the default runs fail,\n"
+    "2 on usage errors. See bspcheck(1).\n";
 
 Parsed usage_error(const std::string& message) {
   return {std::nullopt, 2, "bspcheck: " + message + "; see 'bspcheck --help'\n"};

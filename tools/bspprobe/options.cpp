@@ -115,12 +115,12 @@ ParsedOptions parse_options(const std::vector<std::string>& args, int available_
 std::string usage_text() {
   return R"(Usage: bspprobe [options]
 
-Measures this machine's BSP parameters the way the BSPlib paper's Table 1 does:
+Measures this machine's BSP parameters as Hill et al. (1998) measure theirs:
 s (computing rate, flop/s), l (cost of an empty superstep) and g (cost per
 32-bit word of an h-relation, for a local cyclic shift and a global total
 exchange), for p = 1, 2, 4, ... processes. It also times the five patterns of
-Roda et al. (Exchange, PingPong, OneToAll, AllToOne, AllToAll) at equal h and
-shows how far each deviates from the h-relation hypothesis.
+Roda et al. (1999): exchange, ping-pong, one to all, all to one and all to all,
+at equal h, and shows how far each deviates from the h-relation hypothesis.
 
 Prints a table, writes the results as JSON and a plot of time against h as SVG.
 A full probe takes a few minutes; --quick finishes in under 30 seconds.

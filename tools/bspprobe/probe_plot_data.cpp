@@ -42,8 +42,7 @@ ProbePlotData plot_data(const Json& r) {
       PatternsAtP at{p, e.at("oversubscribed").get<bool>(), {}};
       for (const auto& item : e.at("patterns").items())
         at.patterns.push_back(curve(item.value(),
-                                    std::string(find_pattern(item.key()).title) + " (" +
-                                        item.key() + ")",
+                                    std::string(find_pattern(item.key()).title),
                                     "g", "L"));
       d.patterns.push_back(std::move(at));
     }

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "analysis.hpp"  // kSmallBytes
+#include "pattern_table.hpp"
 #include "superstep_internal/text_format.hpp"
 
 namespace bspprobe {
@@ -39,7 +40,7 @@ const Json* field(const Json& object, const char* key, const char* sub) {
 std::string format_heading(const Json& r) {
   const double s = r.at("s_flops").get<double>();
   std::string out;
-  out += "BSP machine parameters (after the BSPlib paper, Table 1)\n";
+  out += "BSP machine parameters, measured as Hill et al. (1998) measure theirs\n";
   out += format("machine: %s, %d processors, host %s\n", r.at("machine").get<std::string>().c_str(),
                 static_cast<int>(r.at("processors").get<double>()),
                 r.at("host").get<std::string>().c_str());
@@ -121,14 +122,15 @@ std::string format_primitive_fits(const Json& r) {
 std::string format_pattern_fits(const Json& r) {
   std::string out;
   out +=
-      "\nh-relation hypothesis (Roda et al.): five patterns at equal h = max(in + out) words, "
-      "bsp_hpput\n";
-  out += "   p  pattern  g (ns/word)     L (us)     R^2   g / g(formula 11)\n";
+      "\ndoes every pattern cost the same at equal h? (the h-relation hypothesis, Roda et al. "
+      "1999): five patterns with bsp_hpput, h = the most words a process sends plus receives\n";
+  out += "   p  pattern      g (ns/word)     L (us)     R^2  g / g of all\n";
   for (const Json& e : r.at("per_p")) {
     for (const auto& item : e.at("patterns").items()) {
       const std::string& name = item.key();
       const Json& fit = item.value();
-      out += format("%4d  %-7s", static_cast<int>(e.at("p").get<double>()), name.c_str()) +
+      out += format("%4d  %-11s", static_cast<int>(e.at("p").get<double>()),
+                    find_pattern(name).title) +
              figure(field(fit, "g"), 1e9, 12) + figure(field(fit, "L"), 1e6, 11) +
              format("  %6.3f", fit.at("r2").get<double>()) +
              figure(field(fit, "deviation"), 1, 12) + "\n";
@@ -139,8 +141,8 @@ std::string format_pattern_fits(const Json& r) {
     out += "   (no pattern measured: needs p >= 2)\n";
   } else {
     out += format(
-        "formula 11, averaged over %zu (pattern, p) curves: g = %.4g ns/word (%.3g flop), "
-        "L = %.4g us (%.4g flop), R^2 = %.4f\n",
+        "g of all: one fit over all %zu curves (each pattern at each p) at once: "
+        "g = %.4g ns/word (%.3g flop), L = %.4g us (%.4g flop), R^2 = %.4f\n",
         f11.at("included").size(), f11.at("g").get<double>() * 1e9, f11.at("g_flops").get<double>(),
         f11.at("L").get<double>() * 1e6, f11.at("L_flops").get<double>(),
         f11.at("r2").get<double>());
@@ -167,8 +169,8 @@ std::string small_message_lines(const Json& r) {
   }
   return out.empty() ? out
                      : format(
-                           "messages of at most %d bytes (joined into records), o_small and "
-                           "its part in the sync, ns:\n",
+                           "messages of at most %d bytes (joined into records): the cost of "
+                           "each and its part in the sync, ns:\n",
                            kSmallBytes) +
                            out;
 }
@@ -176,8 +178,9 @@ std::string small_message_lines(const Json& r) {
 // T = l' + g h + o messages per primitive, and n_half = o / g in bytes.
 std::string per_message_table(const Json& r) {
   std::string out =
-      "\nper-message cost, T = l' + g h + o m over message sizes at equal h (o and the part of "
-      "it spent issuing in ns, n1/2 in bytes, R^2):\n"
+      "\nper-message cost, T = l' + g h + o m over message sizes at equal h (o: the cost of each "
+      "message and the part of it spent issuing, in ns; n1/2: the message size, in bytes, whose "
+      "words cost as much as o; R^2):\n"
       "   p                   bsp_hpput                     bsp_put                     bsp_get"
       "                    bsp_send\n";
   bool any = false;

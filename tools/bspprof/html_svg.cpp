@@ -5,6 +5,7 @@
 
 #include "svg_axis.hpp"
 #include "svg_plot.hpp"
+#include "tables.hpp"
 
 namespace bspprof {
 
@@ -35,15 +36,7 @@ std::string short_site(const ProcessStep& p, std::size_t max_chars) {
   const std::size_t slash = site.rfind('/');
   if (slash != std::string::npos) site.erase(0, slash + 1);
   if (!p.label.empty()) site += " [" + p.label + "]";
-  // Cut by characters, not bytes, so that a UTF-8 name stays whole.
-  auto is_first_byte = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
-  const auto chars =
-      static_cast<std::size_t>(std::count_if(site.begin(), site.end(), is_first_byte));
-  if (chars <= max_chars) return site;
-  std::size_t keep = max_chars > 1 ? max_chars - 1 : 0, cut = site.size();
-  while (keep > 0 && cut > 0)
-    if (is_first_byte(site[--cut])) --keep;
-  return "…" + site.substr(cut);
+  return cut_site(site, max_chars, "…");
 }
 
 std::string site_text(std::size_t step, const ProcessStep& p, double x_first) {

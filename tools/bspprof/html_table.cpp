@@ -20,7 +20,7 @@ const char* const kModelNames[3] = {"BSP", "BSPWB", "MPM"};
 // The BSP column's header explains the mark under a superstep's error.
 const char* const kOffTitle =
     " title=\"where the BSP prediction is off by more than 10%, the largest term of the "
-    "superstep (work, imbalance, h*g, messages*o, small messages*o_small, l, or waiting beyond "
+    "superstep (work, imbalance, h*g, messages*o, small puts*o, l, or waiting beyond "
     "the model: the measured time the model does not explain) and its share\"";
 
 std::string percent(double p) {

@@ -11,6 +11,8 @@
 #include "node_block.hpp"
 #include "rng.hpp"
 #include "simulator.hpp"
+#include "tables.hpp"
+#include "units.hpp"
 #include "topology.hpp"
 
 namespace bspprof {
@@ -115,28 +117,36 @@ std::string machine_report(const MachinePrediction& p, std::size_t max_rows) {
   char line[256];
   std::string out;
   std::snprintf(line, sizeof line,
-                "machine: %s, n = %d (N = %d), routing %s, B = %g byte/s, t_d = %g s, m = %d "
-                "bytes, l = %g s\nmodel: %s; p = %d processes on nodes 0..%d\n\n",
+                "machine: %s, n = %d (N = %d), routing %s, B = %g byte/s, t_d = %s, m = %d "
+                "bytes, l = %s\nmodel: %s; p = %d processes on nodes 0..%d\n\n",
                 m.topology.c_str(), m.n, 1 << m.n, bsproute::routing_name(m.routing).c_str(),
-                m.bytes_per_second, m.routing_delay, m.packet_bytes, m.l,
+                m.bytes_per_second, human_time(m.routing_delay).c_str(), m.packet_bytes,
+                human_time(m.l).c_str(),
                 m.model == MachineModel::kFit
                     ? "fit (the law T(n,m,h) of Juurlink and Wijshoff 1993)"
                     : "simulate (bsproute on each superstep)",
                 p.nprocs, p.nprocs - 1);
   out += line;
-  out += "  step         W(s)        h  packets  r-steps     comm(s)  predicted(s)   measured(s)\n";
+  out += "  step            W         h  packets  routing steps  communication     predicted"
+         "      measured\n";
   for (std::size_t s = 0; s < p.steps.size(); ++s) {
     if (max_rows != 0 && s == max_rows) {
       out += "  ... " + std::to_string(p.steps.size() - s) + " more supersteps (--max-rows)\n";
       break;
     }
     const MachineStep& x = p.steps[s];
-    std::snprintf(line, sizeof line, "%6zu %12.6g %8ld %8ld %8ld %11.6g %13.6g %13.6g\n", s, x.W,
-                  x.h, x.packets, x.routing_steps, x.communication, x.predicted, x.measured);
-    out += line;
+    std::snprintf(line, sizeof line, "%6zu ", s);
+    out += line + right_aligned(human_time(x.W), 12);
+    std::snprintf(line, sizeof line, " %9ld %8ld %14ld ", x.h, x.packets, x.routing_steps);
+    out += line + right_aligned(human_time(x.communication), 14) + " " +
+           right_aligned(human_time(x.predicted), 13) + " " +
+           right_aligned(human_time(x.measured), 13) + "\n";
   }
-  std::snprintf(line, sizeof line, "\ntotal: predicted %.6g s on this machine, measured %.6g s\n",
-                p.predicted, p.measured);
+  std::snprintf(line, sizeof line,
+                "\ntotal: predicted %s on the %s of %d nodes described above, measured %s on "
+                "the machine that ran it\n",
+                human_time(p.predicted).c_str(), m.topology.c_str(), 1 << m.n,
+                human_time(p.measured).c_str());
   out += line;
   return out;
 }

@@ -68,6 +68,15 @@ int run(const Options& o) {
     return 0;
   }
   Profile prof = load_profile(o.files[0]);
+  if (o.command == "predict" && !o.machine_given) {
+    std::optional<Params> par = params_for(o, prof);
+    if (!par)
+      throw InputError(
+          "no measured parameters of this machine: run 'bspprobe --output FILE' and give "
+          "--params FILE, or predict for a network with --machine");
+    std::fputs(predict_here(assess(prof, par, par->op), *par, o.max_rows).c_str(), stdout);
+    return 0;
+  }
   if (o.command == "predict") {
     Machine machine = o.machine;
     if (o.l) machine.l = *o.l;

@@ -45,6 +45,9 @@ struct Params {
   // Seconds per word a process puts to itself, which the sync copies into place: bspprobe's
   // g_local at p = 1, where every process puts to itself; 0 where it was not measured.
   double g_self = 0;
+  // The machine bspprobe measured them on, in words ("AMD EPYC, host vm, 2
+  // processors"); empty when they come from the command line.
+  std::string machine = {};
 };
 
 // A process's h-relation in one superstep, in words.

@@ -25,9 +25,12 @@ const char* const kHelp =
     "                   (max/mean w), h, waiting and moving in bsp_sync, measured\n"
     "                   time, each model's prediction and error\n"
     "  compare A B      two profiles of the same program side by side\n"
-    "  predict FILE     the program's time on a machine bsproute describes (the\n"
-    "                   routers of Juurlink and Wijshoff 1993), superstep by\n"
-    "                   superstep, beside its measured time\n"
+    "  predict FILE     the program's time superstep by superstep, beside its\n"
+    "                   measured time: on this machine, with the parameters bspprobe\n"
+    "                   measured (as report finds them, or --params), by the BSP\n"
+    "                   model; with --machine (or another option of the machine\n"
+    "                   below), on a network bsproute describes (the routers of\n"
+    "                   Juurlink and Wijshoff 1993)\n"
     "\n"
     "Options:\n"
     "  --params P.json  machine parameters from bspprobe's result, at the profile's p\n"
@@ -46,7 +49,7 @@ const char* const kHelp =
     "  -h, --help       this help\n"
     "  -V, --version    print the version and exit\n"
     "\n"
-    "predict's machine (process i on node i; docs/bspprof.md):\n"
+    "predict's network, when one is wanted (process i on node i; docs/bspprof.md):\n"
     "  --machine T[:K=V,...]  hypercube (default), torus or crossbar of N = 2^n nodes,\n"
     "                   optionally with its parameters, e.g.\n"
     "                   hypercube:n=6,B=20MB/s,td=400ns,m=8 (keys n, B, td, m, routing;\n"
@@ -153,10 +156,10 @@ void add_machine_options(CLI::App& app, Machine& m) {
 }
 
 const std::vector<toolkit::CommandOption> kCommandOptions = {
-    {"--params", "report compare"},
-    {"--g", "report compare"},
-    {"--L", "report compare"},
-    {"--h-operator", "report compare"},
+    {"--params", "report compare predict"},
+    {"--g", "report compare predict"},
+    {"--L", "report compare predict"},
+    {"--h-operator", "report compare predict"},
     {"--json", "report"},
     {"--html", "report"},
     {"--machine", "predict"},
@@ -200,6 +203,9 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
     result.stop = toolkit::Stop{0, kHelp};
     return result;
   }
+  for (const char* name :
+       {"--machine", "--n", "--routing", "--B", "--td", "--m", "--model", "--laws", "--seed"})
+    o.machine_given = o.machine_given || line.app().get_option(name)->count() > 0;
   try {
     check_command(line.app(), o);
   } catch (const UsageError& e) {

@@ -22,6 +22,7 @@ struct Options {
   bool json = false;
   std::size_t max_rows = 60;
   Machine machine;  // predict's
+  bool machine_given = false;  // predict: an option of the machine was given
 };
 
 struct ParsedOptions {

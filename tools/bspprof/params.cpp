@@ -104,9 +104,9 @@ void take_message_costs(const Json& entry, Params& par) {
   }
   if (taken.empty()) return;
   par.source +=
-      "; o per message that makes a record and o_small per small put (of at most 16 "
-      "bytes), spent in the sync (" +
-      taken + "), of the per-message fits";
+      "; o, the cost of each message that makes a record, and of each small put (of at most "
+      "16 bytes), spent in the sync (" +
+      taken + "), of the fits over message sizes";
   // The start-up L fitted with one message per destination holds their o:
   // with o charged per message, g and L come from the same per-message fit.
   const Json& global = entry["g_global"];
@@ -114,7 +114,7 @@ void take_message_costs(const Json& entry, Params& par) {
       global["per_message"].is_object()) {
     par.g = global["per_message"]["g"].get<double>();
     par.L = global["per_message"]["intercept"].get<double>();
-    par.source += ", with g and L of g_global's";
+    par.source += ", with g and L of the total exchange's fit over message sizes";
   }
 }
 
@@ -125,7 +125,8 @@ void take_self_cost(const Json& root, Params& par) {
     if (e["p"].get<int>() != 1 || !e["g_local"].is_object()) continue;
     par.g_self = std::max(0.0, e["g_local"]["slope"].get<double>());
     char buf[96];
-    std::snprintf(buf, sizeof buf, "; g_self %.3g ns/word (g_local at p = 1) for puts to oneself",
+    std::snprintf(buf, sizeof buf,
+                  "; a put to oneself costs %.3g ns/word (the shift to the next process at p = 1)",
                   par.g_self * 1e9);
     par.source += buf;
     return;
@@ -150,42 +151,50 @@ Params params_from_probe(const std::string& file, int p, std::optional<HOperator
   } else if (have_max && have_sum) {
     double r2_max = global["r2"].get<double>(), r2_sum = f11["r2"].get<double>();
     par.op = r2_sum > r2_max ? HOperator::kSum : HOperator::kMax;
-    char buf[160];
+    char buf[200];
     std::snprintf(buf, sizeof buf,
-                  "fits this machine better: R^2 %.4f (sum, formula 11) vs %.4f "
-                  "(max, total exchange)",
+                  "words sent plus received fit this machine better: R^2 %.4f, against %.4f "
+                  "for the larger of the two on the total exchange",
                   r2_sum, r2_max);
     why = buf;
   } else {
     par.op = HOperator::kMax;
     why = "the only reading measured";
   }
-  char buf[320];
+  char buf[480];
   if (par.op == HOperator::kSum && have_sum) {
     par.g = f11["g"].get<double>();
     par.L = f11["L"].get<double>();
     std::snprintf(buf, sizeof buf,
-                  "%s, p = %d: l = l.median, g and L of formula 11; h = in + out (%s)",
+                  "%s, p = %d: l = the median empty superstep; g and L of one fit over all five "
+                  "patterns at once, h = words a process sends plus receives (%s)",
                   file.c_str(), p, why.c_str());
   } else if (have_max) {
     par.g = global["slope"].get<double>();
     par.L = global["intercept"].get<double>();
     std::snprintf(buf, sizeof buf,
-                  "%s, p = %d: l = l.median, g and L of g_global; h = max(in, out) (%s)",
+                  "%s, p = %d: l = the median empty superstep; g and L of the total exchange, "
+                  "h = the larger of the words a process sends and receives (%s)",
                   file.c_str(), p, why.c_str());
   } else {
     // p = 1: nothing crosses processes, so g does not matter; L is a superstep's cost.
     par.g = entry["g_local"]["slope"].get<double>();
     par.L = par.l;
-    std::snprintf(buf, sizeof buf, "%s, p = %d: l = L = l.median, g = g_local", file.c_str(), p);
+    std::snprintf(buf, sizeof buf,
+                  "%s, p = %d: l = L = the median empty superstep, g of the shift to the next "
+                  "process",
+                  file.c_str(), p);
   }
   par.source = buf;
+  par.machine = root["machine"].get<std::string>() + ", host " + root["host"].get<std::string>() +
+                ", " + std::to_string(root["processors"].get<int>()) + " processors";
   take_message_costs(entry, par);
   take_self_cost(root, par);
   // A fitted start-up below zero is noise around a start-up too small to
   // measure; a negative cost would make the models predict negative times.
   if (par.L < 0 || par.l < 0) {
-    par.source += par.L < 0 ? "; fitted L < 0 taken as 0" : "; l < 0 taken as 0";
+    par.source += par.L < 0 ? "; the fitted start-up cost L, below 0, taken as 0"
+                            : "; l, below 0, taken as 0";
     par.L = std::max(par.L, 0.0);
     par.l = std::max(par.l, 0.0);
   }

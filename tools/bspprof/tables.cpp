@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "superstep_internal/json_text.hpp"
+#include "units.hpp"
 #include "verdict.hpp"
 
 namespace bspprof {
@@ -20,6 +21,7 @@ std::string fmt(const char* f, double v) {
 }
 
 std::string us(double seconds) { return fmt("%.1f", seconds * 1e6); }
+std::string with_unit(double seconds) { return human_time(seconds); }
 std::string pct(double p) { return fmt("%+.0f%%", p); }
 
 // Where the superstep ends: process 0's call site (all processes usually
@@ -32,6 +34,62 @@ std::string where(const ProcessStep& p) {
   std::string w = p.site.empty() ? "?" : p.site;
   if (!p.label.empty()) w += " [" + p.label + "]";
   return w;
+}
+
+namespace {
+
+bool first_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
+std::size_t characters(const std::string& s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), first_byte));
+}
+
+// The first `n` characters of s, and the last `n`.
+std::string first_characters(const std::string& s, std::size_t n) {
+  std::size_t at = 0;
+  for (std::size_t seen = 0; at < s.size(); ++at)
+    if (first_byte(s[at]) && seen++ == n) break;
+  return s.substr(0, at);
+}
+std::string last_characters(const std::string& s, std::size_t n) {
+  std::size_t at = s.size();
+  while (n > 0 && at > 0)
+    if (first_byte(s[--at])) --n;
+  return s.substr(at);
+}
+
+// s in at most `width` characters, its middle replaced by `ellipsis`.
+std::string cut_middle(const std::string& s, std::size_t width, const std::string& ellipsis) {
+  const std::size_t e = characters(ellipsis);
+  if (characters(s) <= width) return s;
+  if (width <= e) return first_characters(s, width);
+  const std::size_t head = (width - e) / 2;
+  return first_characters(s, head) + ellipsis + last_characters(s, width - e - head);
+}
+
+}  // namespace
+
+std::string right_aligned(const std::string& text, std::size_t width) {
+  const std::size_t n = characters(text);
+  return n >= width ? text : std::string(width - n, ' ') + text;
+}
+
+std::string cut_site(const std::string& site, std::size_t width, const std::string& ellipsis) {
+  if (characters(site) <= width) return site;
+  const std::size_t label_at = site.find(" [");
+  const std::string place = site.substr(0, label_at);
+  const std::string label = label_at == std::string::npos ? "" : site.substr(label_at);
+  const std::size_t slash = place.rfind('/');
+  const std::string folders = slash == std::string::npos ? "" : place.substr(0, slash + 1);
+  const std::string file = place.substr(folders.size());
+  const std::size_t e = characters(ellipsis), tail = characters(file) + characters(label);
+  // The folders cut: the file, its line and the label whole.
+  if (!folders.empty() && tail + e <= width)
+    return first_characters(folders, width - e - tail) + ellipsis + file + label;
+  // The file and its line whole, the label cut in its middle.
+  if (!label.empty() && characters(file) + e + 4 <= width)
+    return file + cut_middle(label, width - characters(file), ellipsis);
+  return cut_middle(file + label, width, ellipsis);
 }
 
 namespace {
@@ -78,8 +136,7 @@ void write_step_rows(std::ostream& out, const Assessment& a, std::size_t max_row
       wait = std::max(wait, p.wait());
       move = std::max(move, p.move());
     }
-    std::string site = where(first(prof, s));
-    if (site.size() > 24) site = "..." + site.substr(site.size() - 21);
+    const std::string site = cut_site(where(first(prof, s)), 24);
     std::snprintf(line, sizeof line, "%6zu %-24s %10s %6.2f %10.0f %9s %9s %11s", s, site.c_str(),
                   us(sp.W).c_str(), sp.mean_w > 0 ? sp.W / sp.mean_w : 1.0, sp.h, us(wait).c_str(),
                   us(move).c_str(), us(sp.measured).c_str());
@@ -118,14 +175,47 @@ void write_model_totals(std::ostream& out, const Assessment& a) {
     out << e.name << " is most wrong at:";
     for (std::size_t s : e.most_wrong) {
       double v = model_step(pr.steps[s], static_cast<int>(&e - a.models.data()));
-      out << " superstep " << s << " (" << where(first(prof, s)) << ", " << us(v)
-          << " us predicted, " << us(pr.steps[s].measured) << " measured);";
+      out << " superstep " << s << " (" << where(first(prof, s)) << ", " << with_unit(v)
+          << " predicted, " << with_unit(pr.steps[s].measured) << " measured);";
     }
     out << "\n";
   }
 }
 
 }  // namespace
+
+std::string predict_here(const Assessment& a, const Params& par, std::size_t max_rows) {
+  const Profile& prof = *a.profile;
+  const Prediction& pr = a.prediction;
+  std::ostringstream out;
+  const std::string machine =
+      par.machine.empty() ? std::string("this machine") : "this machine (" + par.machine + ")";
+  out << "program: " << prof.program << ", p = " << prof.nprocs << ", " << prof.steps.size()
+      << " supersteps, measured on host " << prof.host << "\n";
+  for (const std::string& note : par.notes) out << note << "\n";
+  out << "predicted for " << machine << " by the BSP model, with g = "
+      << fmt("%.3g", par.g * 1e9) << " ns/word, l = " << human_time(par.l)
+      << ", L = " << human_time(par.L) << "\n(--machine predicts for a network bsproute "
+      << "describes instead)\n\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%6s %-24s %12s %12s %7s\n", "step", "site", "predicted",
+                "measured", "error");
+  out << line;
+  const std::size_t rows = max_rows == 0 ? pr.steps.size() : std::min(max_rows, pr.steps.size());
+  for (std::size_t s = 0; s < rows; ++s) {
+    const StepPrediction& sp = pr.steps[s];
+    std::snprintf(line, sizeof line, "%6zu %-24s ", s, cut_site(where(first(prof, s)), 24).c_str());
+    out << line << right_aligned(human_time(sp.bsp), 12) << " "
+        << right_aligned(human_time(sp.measured), 12) << " ";
+    std::snprintf(line, sizeof line, "%7s\n", pct(error_percent(sp.bsp, sp.measured)).c_str());
+    out << line;
+  }
+  if (rows < pr.steps.size())
+    out << "... " << pr.steps.size() - rows << " more supersteps (--max-rows 0 shows all)\n";
+  out << "\ntotal: predicted " << human_time(pr.bsp) << " on " << machine << ", measured "
+      << human_time(pr.measured) << " (" << pct(error_percent(pr.bsp, pr.measured)) << ")\n";
+  return out.str();
+}
 
 std::string report_text(const Assessment& a, std::size_t max_rows) {
   std::ostringstream out;

@@ -17,7 +17,7 @@ const char* name_of(Term term) {
     case Term::kMessages:
       return "messages*o";
     case Term::kSmallMessages:
-      return "small messages*o_small";
+      return "small puts*o";
     case Term::kLatency:
       return "l";
     case Term::kBeyond:

@@ -7,6 +7,7 @@
 // its BSP processes die with it. On the shm engine the processes note their
 // superstep and state in a status file (src/util/run_status.hpp), so that a
 // --timeout can say which processes are stuck where.
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -24,6 +26,7 @@
 #include "superstep_internal/profile_files.hpp"
 #include "superstep_internal/profile_merge.hpp"
 #include "superstep_internal/output_redirect.hpp"
+#include "superstep_internal/run_notes.hpp"
 #include "options.hpp"
 #include "program_process.hpp"
 #include "run_status_file.hpp"
@@ -89,11 +92,62 @@ std::string absolute_path(const std::string& file) {
   return ::getcwd(cwd, sizeof cwd) ? std::string(cwd) + "/" + file : file;
 }
 
+// The file in which the program notes its bsp_begin and check mode's findings
+// (superstep_internal/run_notes.hpp), removed when bsprun ends.
+class RunNotes {
+ public:
+  RunNotes() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/bsprun-notes-XXXXXX";
+    int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
+    if (fd < 0) return;  // then bsprun says nothing of what the notes would tell
+    ::close(fd);
+    path_ = pattern;
+  }
+  ~RunNotes() {
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  RunNotes(const RunNotes&) = delete;
+  RunNotes& operator=(const RunNotes&) = delete;
+  const std::string& path() const { return path_; }
+
+  struct Read {
+    bool begun = false;  // process 0 called bsp_begin
+    long findings = 0;   // lines check mode reported
+  };
+  Read read() const {
+    Read notes;
+    std::ifstream in(path_);
+    for (std::string line; std::getline(in, line);) {
+      if (line == "begin") notes.begun = true;
+      if (line == "finding") ++notes.findings;
+    }
+    return notes;
+  }
+
+ private:
+  std::string path_;
+};
+
+// Whether process 0 runs on this host, where it can leave notes: not where a
+// hostfile or mpirun's own host options may place it elsewhere.
+bool process_zero_here(const Options& options) {
+  if (!options.hostfile.empty()) return false;
+  for (const std::string& option : options.mpirun_options) {
+    const std::string name = option.substr(0, option.find('='));
+    for (const char* remote : {"-H", "--host", "-host", "--hostfile", "-hostfile", "--machinefile",
+                               "-machinefile", "--default-hostfile", "--rankfile"})
+      if (name == remote) return false;
+  }
+  return true;
+}
+
 // What bsprun sets up around the program before it starts it.
 struct Launch {
   ProgramSpec spec;
   std::optional<TaggedOutput> tagged;        // --tag-output
   std::optional<RunStatusFile> status_file;  // shm: where each process is
+  RunNotes notes;                            // its bsp_begin and check mode's findings
 };
 
 // The command, its environment, the tagged output and the status file. Returns the exit
@@ -114,6 +168,8 @@ std::optional<int> prepare(const Options& options, const std::string& profile, L
   if (nprocs) spec.environment.emplace_back("BSP_NPROCS", std::to_string(*nprocs));
   if (!profile.empty()) spec.environment.emplace_back(superstep::profile::kVariable, profile);
   if (!options.check.empty()) spec.environment.emplace_back("BSP_CHECK", options.check);
+  if (!launch.notes.path().empty())
+    spec.environment.emplace_back(superstep::kRunNotesVariable, launch.notes.path());
   if (options.tag_output) {
     try {
       launch.tagged.emplace();
@@ -203,6 +259,37 @@ int supervise(const Options& options, SignalPipe& signals, ProgramProcess& progr
   return timed_out ? kExitTimeout : exit_status_after(options, *status);
 }
 
+// What the program's notes tell once it has ended: that it never called
+// bsp_begin (and so wrote no profile), that check mode found something.
+int after_the_run(const Options& options, const std::string& profile, const RunNotes& notes,
+                  int status) {
+  if (notes.path().empty()) return status;
+  const RunNotes::Read read = notes.read();
+  // A program that failed before bsp_begin has said why; one that ran to its
+  // end without it may not be a BSP program at all.
+  if (!read.begun && process_zero_here(options) && status == 0)
+    std::fprintf(stderr,
+                 "bsprun: '%s' never called bsp_begin: it ran as an ordinary program, not as a "
+                 "BSP program%s\n",
+                 options.command[0].c_str(),
+                 options.nprocs ? (" of " + std::to_string(*options.nprocs) + " processes").c_str()
+                                : "");
+  if (!read.begun && process_zero_here(options) && !profile.empty() &&
+      ::access(profile.c_str(), F_OK) != 0)
+    std::fprintf(stderr,
+                 "bsprun: no profile written to %s: a profile records the supersteps between "
+                 "bsp_begin and bsp_end, and this program never called bsp_begin\n",
+                 profile.c_str());
+  if (!options.check.empty() && read.findings > 0 && status == 0) {
+    std::fprintf(stderr,
+                 "bsprun: check mode found %ld thing%s (the lines starting 'bspcheck:' above); "
+                 "exit status %d\n",
+                 read.findings, read.findings == 1 ? "" : "s", kExitCheckFound);
+    return kExitCheckFound;
+  }
+  return status;
+}
+
 int run_program(const Options& options, const std::string& profile) {
   SignalPipe signals;
   Launch launch;
@@ -212,14 +299,13 @@ int run_program(const Options& options, const std::string& profile) {
       ProgramProcess::start(launch.spec, &SignalPipe::restore_defaults, error);
   if (launch.tagged) launch.tagged->close_program_ends();
   if (!program) return cannot_start(launch.spec.command[0], error);
-  return supervise(options, signals, *program, launch);
+  const int status = supervise(options, signals, *program, launch);
+  if (!profile.empty()) merge_profile_left_behind(profile);
+  return after_the_run(options, profile, launch.notes, status);
 }
 
 int run(const Options& options) {
-  const std::string profile = absolute_path(options.profile);
-  int status = run_program(options, profile);
-  if (!profile.empty()) merge_profile_left_behind(profile);
-  return status;
+  return run_program(options, absolute_path(options.profile));
 }
 
 }  // namespace

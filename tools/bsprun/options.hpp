@@ -37,6 +37,7 @@ std::vector<std::string> launch_command(const Options& options);
 // Exit statuses bsprun itself chooses; otherwise it passes on the program's.
 inline constexpr int kExitUsage = toolkit::kExitUsage;  // bad command line
 inline constexpr int kExitTimeout = 124;                // --timeout expired
+inline constexpr int kExitCheckFound = 3;  // --check: the program exited 0, check mode found something
 inline constexpr int kExitCannotRun = 126;  // the program exists but could not be started
 inline constexpr int kExitNotFound = 127;   // no such program
 

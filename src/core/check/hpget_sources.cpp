@@ -11,6 +11,7 @@
 
 #include "core/check/portability_check.hpp"
 #include "util/errors.hpp"
+#include "util/run_notes.hpp"
 
 namespace superstep {
 
@@ -114,6 +115,7 @@ void PortabilityCheck::hpget_served(int requester, std::uint64_t address, std::u
     return;
   hpget_reported_.push_back(key);
   std::fprintf(stderr, "%s\n", line.c_str());
+  note_run("finding\n");
 }
 
 const unsigned char* PortabilityCheck::start_bytes(std::uint64_t address,

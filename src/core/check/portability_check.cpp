@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "util/errors.hpp"
+#include "util/run_notes.hpp"
 
 namespace superstep {
 
@@ -80,6 +81,7 @@ void PortabilityCheck::sync_entered(std::uint64_t superstep) {
                  sync_text().c_str(),
                  put ? "the bytes sent depend on when the transfer reads them"
                      : "the transfer may land before or after the program's own write");
+    note_run("finding\n");
   }
   hp_.clear();
 }
@@ -122,16 +124,24 @@ long PortabilityCheck::area_holding(std::uint64_t address, std::uint64_t nbytes)
   return -1;
 }
 
-// Inside a registered area each byte remembers its writer, so that a write
-// costs a pass over its bytes; elsewhere writes are kept and compared at the end.
+// Inside a registered area each byte remembers its writer and the byte it
+// wrote, so that a write costs a pass over its bytes; elsewhere writes are kept
+// (with their bytes) and compared at the end. The bytes a write wrote are in
+// memory when it is noted: the hpgets' after they all landed, each source's
+// puts after its stream was applied.
 void PortabilityCheck::write_lands(Writer by, std::uint64_t address, std::uint64_t nbytes) {
+  const auto* now = reinterpret_cast<const unsigned char*>(address);
   const long k = area_holding(address, nbytes);
   if (k < 0) {
-    writes_.push_back({address, address + nbytes, by, writes_.size()});
+    writes_.push_back({address, address + nbytes, by, writes_.size(),
+                       std::string(reinterpret_cast<const char*>(now), nbytes)});
     return;
   }
   Area& area = areas_[static_cast<std::size_t>(k)];
-  if (area.writer.empty()) area.writer.assign(area.size, 0);
+  if (area.writer.empty()) {
+    area.writer.assign(area.size, 0);
+    area.value.assign(area.size, 0);
+  }
   const std::uint64_t lo = address - area.begin, hi = lo + nbytes;
   if (area.touched_lo == UINT64_MAX) touched_.push_back(static_cast<std::size_t>(k));
   area.touched_lo = std::min(area.touched_lo, lo);
@@ -139,27 +149,31 @@ void PortabilityCheck::write_lands(Writer by, std::uint64_t address, std::uint64
   writers_.push_back(by);
   const auto mark = static_cast<std::uint32_t>(writers_.size());
   std::uint32_t* writer = area.writer.data();
+  unsigned char* value = area.value.data();
   for (std::uint64_t b = lo; b < hi; ++b) {
     const std::uint32_t before = writer[b];
+    const unsigned char was = value[b], is = now[b - lo];
     writer[b] = mark;
+    value[b] = is;
     if (before == 0) [[likely]]
       continue;
     const Writer& earlier = writers_[before - 1];
     // Two of this process's own hpgets into the same bytes collide with no other process.
     if (earlier.src >= 0 || by.src >= 0)
-      note_collision(static_cast<std::size_t>(k), earlier, by, b);
+      note_collision(static_cast<std::size_t>(k), earlier, by, b, was != is);
   }
 }
 
 void PortabilityCheck::note_collision(std::size_t area, const Writer& first, const Writer& second,
-                                      std::uint64_t offset) {
+                                      std::uint64_t offset, bool differs) {
   for (Collision& c : collisions_)
     if (c.area == area && c.first == first && c.second == second) {
       c.lo = std::min(c.lo, offset);
       c.hi = std::max(c.hi, offset + 1);
+      c.differs = c.differs || differs;
       return;
     }
-  collisions_.push_back({area, first, second, offset, offset + 1});
+  collisions_.push_back({area, first, second, offset, offset + 1, differs});
 }
 
 void PortabilityCheck::forget_writers() {
@@ -242,14 +256,25 @@ void PortabilityCheck::report_overlap(const Write& a, const Write& b, std::uint6
   if (std::find(reported_.begin(), reported_.end(), key) != reported_.end()) return;
   reported_.push_back(key);
   std::fprintf(stderr, "%s\n", line.c_str());
+  note_run("finding\n");
+}
+
+bool PortabilityCheck::same_bytes(const Write& a, const Write& b) {
+  const std::uint64_t begin = std::max(a.begin, b.begin), end = std::min(a.end, b.end);
+  return end > begin && a.bytes.compare(begin - a.begin, end - begin, b.bytes, begin - b.begin,
+                                        end - begin) == 0;
 }
 
 void PortabilityCheck::end_writes(std::uint64_t superstep) {
   reported_.clear();
   for (const Collision& c : collisions_) {
+    // Writes of different processes that put the same bytes there: whichever
+    // lands last, the memory holds the same (one process's own writes are
+    // noted after all of them landed, so their bytes cannot be told apart).
+    if (!c.differs && c.first.src != c.second.src) continue;
     const std::uint64_t base = areas_[c.area].begin;
-    report_overlap({base + c.lo, base + c.hi, c.first, 0}, {base + c.lo, base + c.hi, c.second, 1},
-                   superstep);
+    report_overlap({base + c.lo, base + c.hi, c.first, 0, {}},
+                   {base + c.lo, base + c.hi, c.second, 1, {}}, superstep);
   }
   forget_writers();
   std::sort(writes_.begin(), writes_.end(), [](const Write& x, const Write& y) {
@@ -260,6 +285,7 @@ void PortabilityCheck::end_writes(std::uint64_t superstep) {
       const Write& a = writes_[i].order < writes_[j].order ? writes_[i] : writes_[j];
       const Write& b = writes_[i].order < writes_[j].order ? writes_[j] : writes_[i];
       if (a.by.src < 0 && b.by.src < 0) continue;  // this process's own hpgets: issue order
+      if (a.by.src != b.by.src && same_bytes(a, b)) continue;  // either order leaves the same
       report_overlap(a, b, superstep);
     }
   writes_.clear();

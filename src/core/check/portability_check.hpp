@@ -100,7 +100,8 @@ class PortabilityCheck {
   };
   // A registered area of this process; while a superstep's writes land,
   // `writer` holds for each byte which write wrote it last (0: none, else its
-  // index in writers_ + 1), within touched_lo..touched_hi.
+  // index in writers_ + 1), and `value` the byte it wrote, within
+  // touched_lo..touched_hi.
   // `start` holds its bytes as the superstep started (hpsource; empty when
   // pushed during it), `changed` a bit for each byte that differed when the
   // sync was entered (empty: none).
@@ -109,6 +110,7 @@ class PortabilityCheck {
     CallSite site;
     bool popped = false;  // popped this superstep: gone after its sync
     std::vector<std::uint32_t> writer;
+    std::vector<unsigned char> value;
     std::uint64_t touched_lo = UINT64_MAX, touched_hi = 0;
     std::vector<unsigned char> start;
     std::vector<std::uint64_t> changed;
@@ -119,11 +121,13 @@ class PortabilityCheck {
     CallSite site;
   };
   // A collision found in an area: two writers (with their sites), the bytes
-  // between the first and the last colliding one.
+  // between the first and the last colliding one, and whether they wrote
+  // different bytes anywhere there.
   struct Collision {
     std::size_t area;
     Writer first, second;  // in landing order
     std::uint64_t lo, hi;
+    bool differs;
   };
   struct HpTransfer {
     const char* primitive;
@@ -136,7 +140,10 @@ class PortabilityCheck {
     std::uint64_t begin, end;
     Writer by;
     std::uint64_t order;
+    std::string bytes;  // what it wrote (writes outside every registered area)
   };
+  // Whether two writes put the same bytes where they overlap.
+  static bool same_bytes(const Write& a, const Write& b);
 
   const Area* area_of(std::uint64_t address) const;
   // The area with a start copy that holds all of address..+nbytes, or nullptr.
@@ -149,7 +156,7 @@ class PortabilityCheck {
   long area_holding(std::uint64_t address, std::uint64_t nbytes);
   void write_lands(Writer by, std::uint64_t address, std::uint64_t nbytes);
   void note_collision(std::size_t area, const Writer& first, const Writer& second,
-                      std::uint64_t offset);
+                      std::uint64_t offset, bool differs);
   void forget_writers();
   // "bytes A..B of the area registered at FILE:LINE" (or of no registered area).
   std::string describe_bytes(std::uint64_t begin, std::uint64_t end) const;

@@ -230,13 +230,14 @@ Commands:
                means and spreads (default)
   fit          simulate a grid of n and h, fit r(n,h) = a h + b n and
                d(n,h) = (c + e n) h, print them beside the paper's laws
-  transputer   section 2.3: application nodes on a shadow hypercube, B = 0.625
-               Mbyte/s, t_d = 14.5 us, m = 8..64 bytes, n = 2, 3: the simulated
-               T(n,m,h) = a h + b beside the paper's predicted and measured
-               fits, and the effective transfer rates rho(n,m,100)
-  efficiency   section 3, Figures 4 and 5: the C/t_m needed for efficiency
-               E = 0.2, 0.4, 0.6, 0.8 as N grows, with DMA nodes and with
-               crossbar nodes
+  transputer   the paper's transputer network: application nodes on a shadow
+               hypercube, B = 0.625 Mbyte/s, t_d = 14.5 us, m = 8..64 bytes,
+               n = 2, 3: the simulated T(n,m,h) = a h + b beside the paper's
+               predicted and measured fits, and the bytes per second each
+               delivers at h = 100
+  efficiency   the paper's efficiency model: the C/t_m a node needs to keep
+               an efficiency of 0.2, 0.4, 0.6, 0.8 as the number of nodes
+               grows, for nodes with DMA and for nodes joined by a crossbar
 
 Machine and traffic:
   --topology T        hypercube (default), torus or crossbar

@@ -91,13 +91,13 @@ const paper::TimeFit* find_fit(const auto& table, int n, int m) {
 std::string transputer_report(const std::vector<TransputerCase>& cases,
                               double bytes_per_microsecond, double routing_delay_us) {
   std::string out = format(
-      "bsproute transputer: Juurlink and Wijshoff (1993) section 2.3, B = %g Mbyte/s, t_d = %g us; "
-      "T(n,m,h) = a h + b "
+      "bsproute transputer: an h-relation on a network of transputers, as Juurlink and Wijshoff "
+      "(1993) model and measure it, B = %g Mbyte/s, t_d = %g us; each time T(n,m,h) = a h + b "
       "microseconds\n\n",
       bytes_per_microsecond, routing_delay_us);
   out +=
-      "   n   m     simulated         model (formula)    paper predicted    paper measured    "
-      "rho(n,m,100) sim / measured\n";
+      "   n   m     simulated         model              paper predicted    paper measured    "
+      "bytes/s at h = 100, simulated / measured\n";
   for (const TransputerCase& c : cases) {
     const TimeLine model = paper_prediction(c.n, c.m, bytes_per_microsecond, routing_delay_us);
     const paper::TimeFit* pred = find_fit(paper::kPredicted, c.n, c.m);
@@ -123,13 +123,13 @@ std::string efficiency_report(const std::vector<EfficiencyCurve>& dma,
                               const std::vector<EfficiencyCurve>& crossbar,
                               const EfficiencyModel& model) {
   std::string out = format(
-      "bsproute efficiency: Juurlink and Wijshoff (1993) section 3, L = %g, t_d/t_m = %g, %.2f "
-      "packets per "
-      "instruction\n",
+      "bsproute efficiency: the bandwidth a node needs to keep a given efficiency, as Juurlink "
+      "and Wijshoff (1993) model it, L = %g, t_d/t_m = %g, %.2f packets per instruction\n",
       model.L, model.td_over_tm, model.packets_per_instruction());
   auto table = [&](const char* title, const std::vector<EfficiencyCurve>& curves) {
-    out += format("\n  %s: C/t_m needed for efficiency E\n  %8s", title, "N");
-    for (const auto& c : curves) out += format("   E=%.1f", c.efficiency);
+    out += format("\n  %s: C/t_m needed for the efficiency at the head of each column\n  %8s",
+                  title, "nodes");
+    for (const auto& c : curves) out += format("  %5.0f%%", 100 * c.efficiency);
     out += "\n";
     if (curves.empty()) return;
     for (std::size_t i = 0; i < curves.front().nodes.size(); ++i) {
@@ -138,8 +138,8 @@ std::string efficiency_report(const std::vector<EfficiencyCurve>& dma,
       out += "\n";
     }
   };
-  table("Figure 4, DMA nodes", dma);
-  table("Figure 5, crossbar nodes", crossbar);
+  table("nodes with DMA", dma);
+  table("nodes joined by a crossbar", crossbar);
   return out;
 }
 

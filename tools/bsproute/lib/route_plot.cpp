@@ -69,7 +69,7 @@ std::string efficiency_svg(const std::vector<EfficiencyCurve>& dma,
     int colour = 0;
     for (const auto& c : curves) {
       toolkit::PlotSeries s;
-      s.label = label("E = %.1f", c.efficiency);
+      s.label = label("efficiency %.0f%%", 100 * c.efficiency);
       s.color = toolkit::palette_color(colour++);
       for (std::size_t i = 0; i < c.nodes.size(); ++i) {
         s.points.push_back({c.nodes[i], c.lambda[i], 0, 0});
@@ -80,9 +80,10 @@ std::string efficiency_svg(const std::vector<EfficiencyCurve>& dma,
     return p;
   };
   toolkit::PlotLayout layout;
-  layout.title = "Juurlink and Wijshoff (1993), Figures 4 and 5: C/t_m needed to keep efficiency E";
+  layout.title =
+      "C/t_m a node needs to keep each efficiency, as Juurlink and Wijshoff (1993) model it";
   return toolkit::render_svg(
-      {panel("Figure 4: DMA nodes", dma), panel("Figure 5: crossbar nodes", crossbar)}, layout);
+      {panel("nodes with DMA", dma), panel("nodes joined by a crossbar", crossbar)}, layout);
 }
 
 }  // namespace bsproute
