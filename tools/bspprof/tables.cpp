@@ -113,7 +113,7 @@ void write_heading(std::ostream& out, const Assessment& a) {
         << " ns/word, l = " << us(a.params->l) << " us, L = " << us(a.params->L) << " us ("
         << a.params->source << ")\n";
   else
-    out << "no parameters, so no predictions: run bspprobe --save once (about 30 seconds, "
+    out << "no parameters, so no predictions: run bspprobe --save once (under a minute, "
            "on a quiet machine) to measure this machine, or give --params FILE (or --g, --l, --L)\n";
   out << "\n";
 }
