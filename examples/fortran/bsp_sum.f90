@@ -14,6 +14,7 @@ program bsp_sum_example
   allocate (xs(s + 1))
   xs = [(i, i = 1, s + 1)]
   write (*, '(a, i0, a, i0)') 'process ', s, ': bsp_sum = ', bsp_sum(xs)
+  deallocate (xs)
   call bsp_end()
 
 contains

@@ -53,6 +53,8 @@ std::string engine_in_file_name(const std::string& base) {
   if (base.rfind(kPrefix, 0) != 0) return "";
   std::string name = base.substr(std::strlen(kPrefix));
   name = name.substr(0, name.find('.'));
+  // libbsp_fortran is the Fortran interface beside libbsp, not an engine.
+  if (name == "fortran") return "";
   return !name.empty() && plugin_file(name) == base ? name : "";
 }
 
