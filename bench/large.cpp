@@ -350,6 +350,14 @@ void print(Kind kind, std::uint64_t n, const Gathered& g) {
   std::printf("  steady: call %.2f ms, to delivery %.2f ms, %.2f x %s (median of %zu)\n",
               steady_call * 1e3, (steady_total - steady_call) * 1e3,
               steady_total / (k.copies * floor), floor_name, total.size());
+  // The slowest transfer, the first included: a change of path (an area's pages becoming
+  // shared) can make a later one the slowest, which the median of the rest would hide.
+  const bench::Series all = bench::series_of(g.total);
+  const auto slowest = static_cast<std::size_t>(
+      std::max_element(g.total.begin(), g.total.end()) - g.total.begin());
+  std::printf("  slowest: transfer %zu of %zu, to delivery %.2f ms, %.2f x %s; steady from %d\n",
+              slowest + 1, g.total.size(), all.slowest * 1e3, all.slowest / (k.copies * floor),
+              floor_name, all.steady_from);
   if (is_exchange(kind)) {
     const double bytes = static_cast<double>(n) * (bsp_nprocs() - 1);
     std::printf("  per byte each process sends: first %.3f ns, steady %.3f ns, memcpy %.3f ns\n",

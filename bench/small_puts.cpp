@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 
 #include "bench_support.hpp"
@@ -103,7 +104,9 @@ double time_sends(const std::vector<std::uint64_t>& src, int count) {
 int main(int argc, char** argv) {
   int p = argc > 1 ? std::atoi(argv[1]) : 2;
   int count = argc > 2 ? std::atoi(argv[2]) : 100000;
-  const int samples = 11;
+  // 24: the first 8 supersteps of each pattern beside the next 16 (a program's first
+  // supersteps as against its steady state).
+  const int samples = 24;
   static bench::LineRoundTrips round_trips;  // its page is mapped before bsp_begin
   bsp_begin(p);
   const bool placement_measured = round_trips.start();
@@ -165,6 +168,15 @@ int main(int argc, char** argv) {
         "  as an FFT's permutation, %d puts of 16 bytes, element j of process s to process "
         "(j p + s) / m, element (j p + s) %% m, then the sync: %.1f us\n",
         m * p, bench::median(permutation) * 1e6);
+  if (bsp_pid() == 0) {
+    std::printf("  each pattern's %d supersteps in the order they ran, us:\n", samples);
+    for (const auto& [name, series] :
+         {std::pair{"bsp_put", &put}, std::pair{"bsp_hpput", &hpput},
+          std::pair{"bsp_send+sync+bsp_move", &send}, std::pair{"dealt cyclically", &cyclic},
+          std::pair{"as an FFT's permutation", &permutation}})
+      std::printf("    %-24s %s\n", name,
+                  bench::series_text(bench::series_of(*series), 1e6, "%.1f").c_str());
+  }
   bsp_end();
   return 0;
 }
