@@ -92,7 +92,7 @@ void Recorder::write_header() {
 }
 
 // The superstep's line (docs/bspprof.md): {"s", "t", "site", "label" when
-// given, "reg", "edges" ([partner, kind, bytes, count, small]), "end" at bsp_end}. The value is
+// given, "reg", "edges" ([partner, kind, bytes, count, small, apart]), "end" at bsp_end}. The value is
 // kept from one superstep to the next and its members overwritten in place, so that once its
 // strings and edge list have grown, making a line allocates nothing but the
 // text nlohmann-json writes. Program text (a site's file name, a label) that is
@@ -135,12 +135,13 @@ void Recorder::sync_left(std::uint64_t superstep, bool end) {
   for (std::size_t i = 0; i < touched_.size(); ++i) {
     const std::uint32_t index = touched_[i];
     Counter& c = counters_[index];
-    if (!edges[i].is_array()) edges[i] = Json::array({0, "", 0, 0, 0});
+    if (!edges[i].is_array()) edges[i] = Json::array({0, "", 0, 0, 0, 0});
     edges[i][0] = index / kKinds;
     edges[i][1].get_ref<std::string&>() = kKindNames[index % kKinds];
     edges[i][2] = c.bytes;
     edges[i][3] = c.count;
     edges[i][4] = c.small;
+    edges[i][5] = c.apart;
     c = Counter{};
   }
   if (end) step["end"] = true;

@@ -33,14 +33,17 @@ class Recorder {
   // A request to (put, hpput, send) or from (get, hpget) process `partner`; `small` where
   // the library joins it into a record with others (a put or hpput of at most
   // kSmallBytes), so that the sync spends on it about its bytes only.
+  // A small request counted here continues no run of puts before it (tier 1 counts those with
+  // count_many): it is a record of its own, counted apart as well.
   [[gnu::always_inline]] void count(Kind kind, int partner, std::uint64_t nbytes, bool small) {
     Counter& c = counters_[static_cast<std::size_t>(partner) * kKinds + kind];
     if (c.count++ == 0) touched_.push_back(static_cast<std::uint32_t>(partner * kKinds + kind));
     c.bytes += nbytes;
     c.small += small;
+    c.apart += small;
   }
   // `count` requests of one kind and `nbytes` bytes in all, `small` of them small, counted
-  // at the sync rather than at each call.
+  // at the sync rather than at each call: the puts that continued a run, or sends.
   void count_many(Kind kind, int partner, std::uint64_t count, std::uint64_t nbytes,
                   std::uint64_t small) {
     Counter& c = counters_[static_cast<std::size_t>(partner) * kKinds + kind];
@@ -72,6 +75,7 @@ class Recorder {
     std::uint64_t bytes = 0;
     std::uint64_t count = 0;
     std::uint64_t small = 0;  // of count, those joined into records
+    std::uint64_t apart = 0;  // of small, those that continued no run: a record each
   };
   Recorder(Engine& engine, std::string file);
   std::int64_t now() const {

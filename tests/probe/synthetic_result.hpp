@@ -16,6 +16,7 @@ namespace bspprobe::testing {
 inline double synthetic_g(const std::string& pattern, int p) {
   if (pattern == "PP") return 4e-9;
   if (pattern == "put") return 3e-9;
+  if (pattern == "scattered") return 5e-9;  // 16-byte puts apart: 8 ns a put beyond bsp_put's
   return 2e-9 + (pattern == "global" ? 1e-10 * p : 0);
 }
 constexpr double kSyntheticL = 5e-6;
@@ -79,7 +80,7 @@ inline Json synthetic_raw(int p, const Plan& plan) {
           Json({kSyntheticIssuing * 1.01, kSyntheticIssuing, kSyntheticIssuing * 0.99});
       points.push_back(std::move(point));
     }
-    if (!is_formula4_pattern(pattern))
+    if (!is_formula4_pattern(pattern) && pattern.scattered_bytes == 0)
       for (Json& point : split_points(pattern, p, plan)) points.push_back(std::move(point));
     Json s = Json::object();
     s["name"] = pattern.name;

@@ -192,5 +192,48 @@ TEST(EndToEnd, PutRunsAreCountedExactlyUnderMpi) {
   check_put_runs("", 2, MPIRUN);
 }
 
+// The small puts apart (each continuing no run, a record of its own) as scattered_puts.c makes
+// them: superstep 1's contiguous puts are nearly all in runs (a run's first put, and one
+// after each run the library ends for room, are apart), superstep 2's puts a word apart all
+// are apart. Read straight from the profile's edges: [partner, kind, bytes, count, small, apart].
+void check_small_puts_apart(int p, const std::string& mpirun = "") {
+  const std::string file = temp_file("scattered" + std::to_string(p));
+  const std::string launch =
+      mpirun.empty() ? std::string(BSPRUN) + " -n " + std::to_string(p) + " --profile " + file
+                     : "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 BSP_PROFILE=" +
+                           file + " " + mpirun + " -n " + std::to_string(p) + " --oversubscribe";
+  auto r = run_command(launch + " " + SCATTERED_PUTS);
+  ASSERT_EQ(r.status, 0) << r.output;
+  std::ifstream in(file);
+  const nlohmann::json prof = nlohmann::json::parse(in);
+  int checked = 0;
+  for (const auto& process : prof["processes"])
+    for (const auto& step : process["supersteps"])
+      for (const auto& edge : step["edges"]) {
+        const int s = step["s"].get<int>();
+        if (edge[1] != "put" || (s != 1 && s != 2)) continue;
+        ASSERT_EQ(edge.size(), 6u) << edge.dump();
+        EXPECT_EQ(edge[3].get<int>(), 1000) << edge.dump();
+        EXPECT_EQ(edge[4].get<int>(), 1000) << edge.dump();
+        if (s == 1) {
+          EXPECT_LE(edge[5].get<int>(), 20) << "superstep 1, p = " << p << ": " << edge.dump();
+        } else {
+          EXPECT_EQ(edge[5].get<int>(), 1000) << "superstep 2, p = " << p << ": " << edge.dump();
+        }
+        ++checked;
+      }
+  EXPECT_EQ(checked, 2 * p);
+  std::remove(file.c_str());
+}
+
+TEST(EndToEnd, SmallPutsApartAreCountedApart) {
+  for (int p : {1, 2}) check_small_puts_apart(p);
+}
+
+TEST(EndToEnd, SmallPutsApartAreCountedApartUnderMpi) {
+  if (std::string(MPIRUN).empty()) GTEST_SKIP() << "the MPI engine is not built";
+  check_small_puts_apart(2, MPIRUN);
+}
+
 }  // namespace
 }  // namespace bspprof

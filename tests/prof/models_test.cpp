@@ -213,6 +213,30 @@ TEST(Models, MessagesReadAsSumCountBothWays) {
   EXPECT_NEAR(predict(small_messages(), par).steps[0].bsp, 1105e-6, 1e-15);
 }
 
+// The same 100,000 small puts, each apart from the one before (no run: an FFT's scattered
+// puts): charged o_apart = 2 ns each instead of o_small: 200 us. BSP: 100 + 200 + 200 + 5 =
+// 505 us. Half of them apart: 100 + 200 + (5 + 100) + 5 = 410 us.
+TEST(Models, SmallPutsApartCostOApartEach) {
+  Params par = small_message_params();
+  par.o_small[0] = 0.1e-9;
+  par.o_apart[0] = 2e-9;
+  auto apart = [&](long n) {
+    const std::vector<Edge> to0{{0, "put", 800000, 100000, 100000, n}},
+        to1{{1, "put", 800000, 100000, 100000, n}};
+    return parse_profile(profile_text({{{1e-4, to1}, {1e-4, to0}}}), "apart");
+  };
+  EXPECT_NEAR(predict(apart(100000), par).steps[0].small_cost, 200e-6, 1e-15);
+  EXPECT_NEAR(predict(apart(100000), par).steps[0].bsp, 505e-6, 1e-15);
+  EXPECT_NEAR(predict(apart(50000), par).steps[0].bsp, 410e-6, 1e-15);
+  EXPECT_NEAR(predict(small_puts(), par).steps[0].bsp, 315e-6, 1e-15);  // none written: runs
+}
+
+// An edge that counts more small messages apart than small ones is refused.
+TEST(Profile, RefusesMoreApartThanSmall) {
+  const std::vector<Edge> bad{{1, "put", 800, 100, 50, 51}}, none{};
+  EXPECT_THROW(parse_profile(profile_text({{{1e-4, bad}, {1e-4, none}}}), "bad"), InputError);
+}
+
 TEST(Verdict, NamesTheDominantTermOfAStepOffByMoreThanTenPercent) {
   // Measured 100 us (the synthetic sync takes no time), predicted 605 us: off
   // by +505%, and the messages (300 us of 605) dominate.

@@ -70,6 +70,23 @@ TEST(Params, TakesTheSyncsPartOfOSmallForPuts) {
   EXPECT_NEAR(old.o_small[1], 0.8 * 5e-9, 1e-18);
 }
 
+// A small put apart (a record of its own): the sync's part of the scattered total exchange
+// beyond bsp_put's whole messages, per 16-byte piece: (5 - 3) ns/word * 4 words = 8 ns
+// (synthetic_g), halved for in + out; o_small where the result has no scattered puts.
+TEST(Params, TakesTheCostOfASmallPutApartFromTheScatteredPuts) {
+  bspprobe::Json result = bspprobe::testing::synthetic_result({1, 2});
+  const ProbeFile file(result);
+  const Params par = params_from_probe(file.path(), 2, HOperator::kMax);
+  EXPECT_NEAR(par.o_apart[0], 8e-9, 1e-15);
+  EXPECT_NEAR(par.o_apart[1], 8e-9, 1e-15);
+  EXPECT_NEAR(params_from_probe(file.path(), 2, HOperator::kSum).o_apart[0], 4e-9, 1e-15);
+  EXPECT_NE(par.source.find("16-byte puts landing p apart"), std::string::npos) << par.source;
+  for (bspprobe::Json& entry : result["per_p"]) entry.erase("g_scattered");
+  const ProbeFile older(result);
+  const Params old = params_from_probe(older.path(), 2, HOperator::kMax);
+  EXPECT_EQ(old.o_apart[0], old.o_small[0]);
+}
+
 TEST(Params, HalvesOForTheSumReading) {
   const ProbeFile file(bspprobe::testing::synthetic_result({1, 2}));
   const Params par = params_from_probe(file.path(), 2, HOperator::kSum);

@@ -13,6 +13,7 @@ struct Edge {
   long bytes;
   long count;
   long small = -1;  // of count, the small ones; -1: not written, as in older profiles
+  long apart = -1;  // of small, those apart (no run); -1: not written, as in older profiles
 };
 
 // One process in one superstep: it computes for w seconds from `begin`, and
@@ -46,7 +47,9 @@ inline std::string profile_text(const std::vector<std::vector<Step>>& steps, boo
         const Edge& ed = st.edges[e];
         out += (e ? ",[" : "[") + std::to_string(ed.partner) + ",\"" + ed.kind + "\"," +
                std::to_string(ed.bytes) + "," + std::to_string(ed.count) +
-               (ed.small >= 0 ? "," + std::to_string(ed.small) : std::string()) + "]";
+               (ed.small >= 0 ? "," + std::to_string(ed.small) : std::string()) +
+               (ed.small >= 0 && ed.apart >= 0 ? "," + std::to_string(ed.apart) : std::string()) +
+               "]";
       }
       out += "]}";
       t += st.w;

@@ -140,5 +140,65 @@ TEST(LeastSquares, ReportsResidualsAndTheWorstRelativeOne) {
   EXPECT_NEAR(f.max_relative_residual, worst, 1e-12);
 }
 
+// The relative fit recovers an exact line, describes a curve whose cost per word grows past a
+// cache (where the ordinary fit's intercept goes below 0) within a small factor at every h, and
+// never returns a negative slope or intercept.
+TEST(FitLineRelative, RecoversExactLine) {
+  const double g = 0.4e-9, l = 1e-6;
+  const std::vector<double> h = geometric_h();
+  std::vector<double> t;
+  for (double x : h) t.push_back(g * x + l);
+  const LineFit fit = fit_line_relative(h, t);
+  EXPECT_NEAR(fit.slope, g, g * 1e-9);
+  EXPECT_NEAR(fit.intercept, l, l * 1e-9);
+  EXPECT_NEAR(fit.worst_ratio, 1.0, 1e-9);
+  EXPECT_NEAR(fit.rms_relative, 0.0, 1e-9);
+}
+
+TEST(FitLineRelative, DescribesEveryPointWhereTheOrdinaryFitGoesNegative) {
+  std::vector<double> h, t;
+  for (double x = 16; x <= 4 << 20; x *= 2) {
+    h.push_back(x);
+    t.push_back(1e-6 + (x <= 65536 ? 0.1e-9 : 0.3e-9) * x);  // three times the cost past a cache
+  }
+  ASSERT_LT(fit_line(h, t).intercept, 0);  // the ordinary fit starts below nothing
+  const LineFit fit = fit_line_relative(h, t);
+  EXPECT_GE(fit.intercept, 0);
+  EXPECT_GT(fit.slope, 0);
+  EXPECT_LT(fit.worst_ratio, 2.0);
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    const double ratio = fit.at(h[i]) / t[i];
+    EXPECT_LE(std::max(ratio, 1 / ratio), fit.worst_ratio * (1 + 1e-12)) << h[i];
+  }
+}
+
+TEST(FitLineRelative, KeepsSlopeAndInterceptAtLeastZero) {
+  // Times that fall with h: the best line that does not fall is flat.
+  const std::vector<double> x = {1, 2, 3, 4}, falling = {4, 3, 2, 1};
+  const LineFit flat = fit_line_relative(x, falling);
+  EXPECT_EQ(flat.slope, 0);
+  EXPECT_GT(flat.intercept, 0);
+  // Times proportional to h, plus a little less: the best line is through the origin.
+  const std::vector<double> proportional = {0.9, 1.9, 2.9, 3.9};
+  const LineFit origin = fit_line_relative(x, proportional);
+  EXPECT_EQ(origin.intercept, 0);
+  EXPECT_GT(origin.slope, 0);
+}
+
+TEST(FitLineRelative, NamesAPointTheLineCannotDescribe) {
+  // Flat near 1 us with one sample 80 times higher: the line stays with the many points and
+  // says how far off the one is.
+  std::vector<double> h = geometric_h(), t(h.size(), 1e-6);
+  t.back() = 80e-6;
+  const LineFit fit = fit_line_relative(h, t);
+  EXPECT_LT(fit.at(h.front()), 1.5e-6);
+  EXPECT_GT(fit.worst_ratio, 2.0);
+}
+
+TEST(FitLineRelative, RefusesTimesOfZero) {
+  const std::vector<double> x = {1, 2}, y = {0, 1};
+  EXPECT_THROW(fit_line_relative(x, y), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace toolkit

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "svg_axis.hpp"
 #include "xml_balance.hpp"
 
@@ -127,6 +131,42 @@ TEST(SvgAxis, TicksAreNiceAndEnough) {
   EXPECT_EQ(tick_label(10000), "10k");
   EXPECT_EQ(tick_label(2e6), "2M");
   EXPECT_EQ(tick_label(0), "0");
+}
+
+// The tick labels of one axis, read back from the document: the x axis's are centred under the
+// frame, the y axis's right-aligned beside it.
+std::vector<double> tick_values(const std::string& svg, const std::string& anchor) {
+  std::vector<double> out;
+  const std::string key = "text-anchor=\"" + anchor + "\" font-size=\"11\">";
+  for (std::size_t at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1)) {
+    const std::size_t from = at + key.size();
+    out.push_back(std::stod(svg.substr(from, svg.find('<', from) - from)));
+  }
+  return out;
+}
+
+// Supersteps 0..27 with times from 0.5 to 18 (the bspprof page's plot): no tick before the
+// first superstep or after the last, and a tick at or above the largest time, linear or log.
+TEST(SvgPlot, TicksLieOverTheDataAndReachAboveTheLargestValue) {
+  for (const bool log : {false, true}) {
+    PlotPanel panel;
+    panel.integer_x = true;
+    panel.x_intervals = 20;
+    panel.log_y = log;
+    PlotSeries s;
+    s.label = "measured";
+    for (int step = 0; step < 28; ++step)
+      s.points.push_back({static_cast<double>(step), step == 13 ? 18.0 : 0.5 + step % 3, 0, 0});
+    panel.series = {s};
+    const std::string svg = render_svg({panel}, PlotLayout{});
+    const std::vector<double> x = tick_values(svg, "middle");
+    ASSERT_FALSE(x.empty());
+    EXPECT_GE(*std::min_element(x.begin(), x.end()), 0) << log;
+    EXPECT_LE(*std::max_element(x.begin(), x.end()), 27) << log;
+    const std::vector<double> y = tick_values(svg, "end");
+    ASSERT_FALSE(y.empty());
+    EXPECT_GE(*std::max_element(y.begin(), y.end()), 18) << log;
+  }
 }
 
 TEST(SvgPlot, BalanceCheckerCatchesBrokenDocuments) {

@@ -97,8 +97,12 @@ Curve summarise_series(const Json& series) {
     c.summaries.push_back(summary);
   }
   if (c.h.size() >= 2 && c.h.front() != c.h.back()) {
-    c.fit = fit_line(c.h, c.median);
-    c.fitted = true;
+    try {
+      c.fit = fit_line_relative(c.h, c.median);
+      c.fitted = true;
+    } catch (const std::invalid_argument&) {
+      // A median of 0 (a clock too coarse for the superstep): no line describes it.
+    }
   }
   return c;
 }
@@ -133,7 +137,13 @@ void add_issuing_share(const Curve& c, double o, Json& j) {
     messages.push_back(sp.messages);
     issuing.push_back(sp.issuing);
   }
-  const double o_issue = fit_line(messages, issuing).slope;
+  // The issuing part is part of o: noise can put its fit above o, never the cost.
+  double o_issue = 0;
+  try {
+    o_issue = std::min(fit_line_relative(messages, issuing).slope, o);
+  } catch (const std::invalid_argument&) {
+    return;
+  }
   j["o_issue"] = o_issue;
   j["o_sync"] = o - o_issue;
 }
@@ -187,11 +197,14 @@ void add_small_messages(const Curve& c, Json& j) {
     points.push_back(std::move(p));
   }
   if (n == 0) return;
-  j["o_small"] = o / n;
+  // A cost is never below nothing, nor a part above its whole: where noise says so, the
+  // figure is the bound it crossed.
+  const double o_small = std::max(0.0, o / n);
+  j["o_small"] = o_small;
   j["small_points"] = std::move(points);
   if (!issuing) return;
-  j["o_small_issue"] = o_issue / n;
-  j["o_small_sync"] = o_sync / n;
+  j["o_small_issue"] = std::clamp(o_issue / n, 0.0, o_small);
+  j["o_small_sync"] = std::clamp(o_sync / n, 0.0, o_small);
 }
 
 // T = intercept + g h + o messages, over the pieces larger than kSmallBytes (each its own
@@ -213,7 +226,7 @@ Json per_message_json(const Curve& c, double s_flops) {
   }
   LineFit line;
   try {
-    line = fit_line(messages, median);
+    line = fit_line_relative(messages, median);
   } catch (const std::invalid_argument&) {
     return Json();
   }
@@ -224,6 +237,7 @@ Json per_message_json(const Curve& c, double s_flops) {
   j["o"] = o;
   j["r2"] = line.r2;
   j["rms_residual"] = line.rms_residual;
+  j["worst_ratio"] = line.worst_ratio;
   j["o_flops"] = o * s_flops;
   j["n_half_words"] = g > 0 && o > 0 ? o / g : kNaN;
   j["n_half_bytes"] = g > 0 && o > 0 ? o / g * kWordBytes : kNaN;
@@ -244,6 +258,21 @@ Json per_message_json(const Curve& c, double s_flops) {
   return j;
 }
 
+// sync_slope: the slope of the time past issuing (median superstep less median issuing)
+// against h, what the sync spends per word; a profile counts the issuing as computation. Left
+// out where the issuing was not timed at every point.
+void add_sync_slope(const Curve& c, Json& j) {
+  std::vector<double> past;
+  for (std::size_t i = 0; i < c.h.size(); ++i) {
+    if (c.issuing[i] < 0 || !(c.median[i] > c.issuing[i])) return;
+    past.push_back(c.median[i] - c.issuing[i]);
+  }
+  try {
+    j["sync_slope"] = fit_line_relative(c.h, past).slope;
+  } catch (const std::invalid_argument&) {
+  }
+}
+
 // g_local, g_global, g_put, g_get, g_send: slope (s/word), intercept (s), r2,
 // and the per-message fit where the pieces were measured.
 Json table1_fit_json(const Curve& c, double s_flops) {
@@ -255,10 +284,12 @@ Json table1_fit_json(const Curve& c, double s_flops) {
   j["intercept"] = c.fit.intercept;
   j["r2"] = c.fit.r2;
   j["rms_residual"] = c.fit.rms_residual;
+  j["worst_ratio"] = c.fit.worst_ratio;
   j["g_flops"] = c.fit.slope * s_flops;
   j["l_flops"] = c.fit.intercept * s_flops;
   j["points"] = points_json(c);
   j["per_message"] = per_message_json(c, s_flops);
+  add_sync_slope(c, j);
   return j;
 }
 
@@ -269,6 +300,7 @@ Json formula4_fit_json(const Curve& c, double s_flops, double g_formula11) {
   j["L"] = c.fit.intercept;
   j["r2"] = c.fit.r2;
   j["rms_residual"] = c.fit.rms_residual;
+  j["worst_ratio"] = c.fit.worst_ratio;
   j["deviation"] =
       std::isfinite(g_formula11) && g_formula11 != 0 ? c.fit.slope / g_formula11 : kNaN;
   j["g_flops"] = c.fit.slope * s_flops;
@@ -334,6 +366,7 @@ Json formula11_json(const std::vector<PatternCurve>& formula11_curves, Json incl
     formula11["L"] = avg.line.intercept;
     formula11["r2"] = avg.line.r2;
     formula11["rms_residual"] = avg.line.rms_residual;
+    formula11["worst_ratio"] = avg.line.worst_ratio;
     formula11["g_flops"] = avg.line.slope * s;
     formula11["L_flops"] = avg.line.intercept * s;
     formula11["h"] = Json(avg.h);

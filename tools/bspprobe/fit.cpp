@@ -32,7 +32,7 @@ AveragedFit fit_formula11(const std::vector<PatternCurve>& curves) {
       }
     }
   }
-  result.line = fit_line(result.h, result.t);
+  result.line = fit_line_relative(result.h, result.t);
   return result;
 }
 

@@ -14,8 +14,9 @@
 
 namespace bspprobe {
 
-// Straight lines by least squares (tools/toolkit/least_squares.hpp).
-using toolkit::fit_line;
+// Straight lines by least squares (tools/toolkit/least_squares.hpp): relative residuals,
+// no negative slope or intercept, so that a line describes its points at every h.
+using toolkit::fit_line_relative;
 using toolkit::LineFit;
 
 // The measured times of one communication pattern at one number of processes:

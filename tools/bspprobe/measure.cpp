@@ -47,13 +47,18 @@ void issue(const Pattern& pattern, const std::vector<Transfer>& mine, long m, lo
   for (std::size_t i = 0; i < mine.size(); ++i) {
     const Transfer& t = mine[i];
     // Every piece but the last has m / pieces words; the last takes the rest. No division
-    // in the loop: its time counts as issuing the messages.
+    // in the loop: its time counts as issuing the messages. A scattered pattern's pieces
+    // are its own size, each landing p pieces after the last.
+    const long scattered_words = pattern.scattered_bytes / static_cast<long>(sizeof(float));
+    if (scattered_words > 0) pieces = m / scattered_words;
     const long each = m / pieces;
+    const int p = bsp_nprocs();
     for (long k = 0, first = 0; k < pieces; ++k, first += each) {
       const long words = k + 1 < pieces ? each : m - first;
       const int bytes = static_cast<int>(words * static_cast<long>(sizeof(float)));
       const long src_word = static_cast<long>(i) * m + first;
-      const long dst_word = t.slot * m + first;
+      const long dst_word =
+          scattered_words > 0 ? landing_word(pattern, p, m, t.slot, k, each) : t.slot * m + first;
       const int dst_offset = static_cast<int>(dst_word * static_cast<long>(sizeof(float)));
       switch (pattern.primitive) {
         case Primitive::kHpput:
@@ -144,7 +149,7 @@ std::vector<Point> plan_points(const Plan& plan) {
     const std::vector<Transfer> mine = issued_here(pattern);
     for (const long h : plan.h_grid)
       points.push_back({&pattern, h, words_per_message(pattern, p, h), 1, mine, {}, {}});
-    if (is_formula4_pattern(pattern)) continue;
+    if (is_formula4_pattern(pattern) || pattern.scattered_bytes > 0) continue;
     const long m = words_per_message(pattern, p, plan.split_h);
     for (const long pieces : piece_counts(m, plan.split_factor))
       points.push_back({&pattern, plan.split_h, m, pieces, mine, {}, {}});
@@ -175,7 +180,10 @@ Json series_json(const std::vector<Point>& points) {
       point["m"] = points[i].m;
       point["pieces"] = points[i].pieces;
       // Messages under the same operator as h: a message counts as one word.
-      point["messages"] = h_relation(all, p, points[i].pieces, pattern.h_operator);
+      const long pieces = pattern.scattered_bytes > 0
+                              ? points[i].m * static_cast<long>(sizeof(float)) / pattern.scattered_bytes
+                              : points[i].pieces;
+      point["messages"] = h_relation(all, p, pieces, pattern.h_operator);
       point["samples"] = Json(points[i].samples);
       point["issue_samples"] = Json(points[i].issue_samples);
       list.push_back(std::move(point));
@@ -197,9 +205,17 @@ Json measure_supersteps(const Plan& plan, bool progress) {
   // rounding slack when h is smaller than the number of messages.
   const long words = plan.h_grid.back() + 2L * p;
   b.src.assign(static_cast<std::size_t>(words), static_cast<float>(bsp_pid()));
-  b.dst.assign(static_cast<std::size_t>(words), 0.0f);
+  // A scattered pattern's pieces land p apart: its receiver needs up to twice as much.
+  long dst_words = words;
+  for (const Pattern& pattern : all_patterns())
+    if (p >= pattern.min_p)
+      dst_words = std::max(dst_words, receive_words(pattern, p,
+                                                    words_per_message(pattern, p,
+                                                                      plan.h_grid.back())) +
+                                          2L * p);
+  b.dst.assign(static_cast<std::size_t>(dst_words), 0.0f);
   bsp_push_reg(b.src.data(), static_cast<int>(words * sizeof(float)));
-  bsp_push_reg(b.dst.data(), static_cast<int>(words * sizeof(float)));
+  bsp_push_reg(b.dst.data(), static_cast<int>(dst_words * sizeof(float)));
   b.issuing.assign(static_cast<std::size_t>(p), 0.0);
   bsp_push_reg(b.issuing.data(), static_cast<int>(p * sizeof(double)));
   bsp_sync();

@@ -120,7 +120,8 @@ s (computing rate, flop/s), l (cost of an empty superstep) and g (cost per
 32-bit word of an h-relation, for a local cyclic shift and a global total
 exchange), for p = 1, 2, 4, ... processes. It also times the five patterns of
 Roda et al. (1999): exchange, ping-pong, one to all, all to one and all to all,
-at equal h, and shows how far each deviates from the h-relation hypothesis.
+at equal h, and shows how far each deviates from the h-relation hypothesis,
+and the total exchange in 16-byte puts landing p apart (as an FFT's permutation).
 
 Prints a table, writes the results as JSON and a plot of time against h as SVG.
 A full probe takes a few minutes; --quick finishes in under 30 seconds.

@@ -30,13 +30,18 @@ const std::vector<Pattern>& all_patterns() {
       {"get", Primitive::kGet, HOperator::kMax, 1, "total exchange with bsp_get"},
       {"send", Primitive::kSend, HOperator::kMax, 1,
        "total exchange with bsp_send"},  // received with bsp_move
+      // Complex doubles of an FFT's permutation: 16 bytes each, p apart where they land.
+      {"scattered", Primitive::kPut, HOperator::kMax, 2,
+       "total exchange with 16-byte bsp_puts landing p apart", 16},
       // Roda et al. (1999): Exchange (pairs swap), PingPong (in each pair one sends),
       // OneToAll (process 0 sends to every other), AllToOne, AllToAll.
       {"E", Primitive::kHpput, HOperator::kSum, 2, "exchange"},
       {"PP", Primitive::kHpput, HOperator::kSum, 2, "ping-pong"},
-      {"OA", Primitive::kHpput, HOperator::kSum, 2, "one to all"},
-      {"AO", Primitive::kHpput, HOperator::kSum, 2, "all to one"},
-      {"AA", Primitive::kHpput, HOperator::kSum, 2, "all to all"},
+      // At p = 2 one to all and all to one are the ping-pong again, and all to all is the
+      // exchange: the same messages, so they are measured from p = 3 on.
+      {"OA", Primitive::kHpput, HOperator::kSum, 3, "one to all"},
+      {"AO", Primitive::kHpput, HOperator::kSum, 3, "all to one"},
+      {"AA", Primitive::kHpput, HOperator::kSum, 3, "all to all"},
   };
   return patterns;
 }
@@ -73,7 +78,8 @@ std::vector<Transfer> pattern_transfers(const Pattern& pattern, int p) {
     for (int from = 0; from < p; ++from) t.push_back({from, (from + 1) % p, 0});
   } else if ((name == "put" || name == "get" || name == "send") && p == 1) {
     t.push_back({0, 0, 0});
-  } else if (name == "global" || name == "put" || name == "get" || name == "send" || name == "AA") {
+  } else if (name == "global" || name == "put" || name == "get" || name == "send" ||
+             name == "scattered" || name == "AA") {
     t = total_exchange(p);
   } else if (name == "E") {
     for (int a = 0; a + 1 < p; a += 2) {
@@ -95,11 +101,23 @@ long h_divisor(const Pattern& pattern, int p) {
   if (name == "local" || name == "PP") return 1;
   if (name == "E") return 2;
   if (name == "AA") return 2L * (p - 1);
-  return std::max(1, p - 1);  // global, put, get, send, OA, AO
+  return std::max(1, p - 1);  // global, put, get, send, scattered, OA, AO
 }
 
 long words_per_message(const Pattern& pattern, int p, long h) {
-  return std::max(1L, h / h_divisor(pattern, p));
+  const long m = std::max(1L, h / h_divisor(pattern, p));
+  const long piece = pattern.scattered_bytes / 4;  // words per scattered piece
+  return piece > 0 ? std::max(piece, m / piece * piece) : m;
+}
+
+long landing_word(const Pattern& pattern, int p, long m, int slot, long k, long words) {
+  if (pattern.scattered_bytes == 0) return slot * m + k * words;
+  return (k * p + slot) * words;
+}
+
+long receive_words(const Pattern& pattern, int p, long m) {
+  if (pattern.scattered_bytes == 0) return receive_slots(pattern, p) * m;
+  return m * p;
 }
 
 long h_relation(const std::vector<Transfer>& transfers, int p, long m, HOperator op) {

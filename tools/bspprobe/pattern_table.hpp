@@ -4,7 +4,8 @@
 // shift and a global total exchange, with h = max(words in, words out) per
 // process. Roda et al. (1999, formula 4) use five patterns with h = max(in + out):
 //   h = m_PP = 2 m_E = (p-1) m_OA = (p-1) m_AO = 2 (p-1) m_AA.
-// The same total exchange is also timed with bsp_put, bsp_get and bsp_send.
+// The same total exchange is also timed with bsp_put, bsp_get and bsp_send, and with
+// 16-byte bsp_puts that land p elements apart (scattered, as an FFT's permutation).
 #pragma once
 
 #include <string>
@@ -21,6 +22,10 @@ struct Pattern {
   HOperator h_operator;
   int min_p;          // fewest processes for which the pattern means anything
   const char* title;  // what it is, in words: "one to all"
+  // 0: each message goes whole. Otherwise each message goes as puts of this many bytes,
+  // landing p of them apart at the receiver (what a distributed FFT's permutation does):
+  // piece k from the sender in slot s lands at piece index k p + s.
+  int scattered_bytes = 0;
 };
 
 // One message of m words: from process `from` to process `to`, landing in
@@ -55,5 +60,13 @@ long h_relation(const std::vector<Transfer>& transfers, int p, long m, HOperator
 
 // Receiving slots needed per process (the buffer holds slots * m words).
 int receive_slots(const Pattern& pattern, int p);
+
+// The word a piece lands at in the receiver's buffer: piece k of a message of m words in
+// receiving slot `slot`, pieces of `words` words each. Whole messages (scattered_bytes 0)
+// land at slot * m + first word of the piece; scattered ones at (k p + slot) pieces.
+long landing_word(const Pattern& pattern, int p, long m, int slot, long k, long words);
+
+// The words a receiving buffer needs for messages of m words.
+long receive_words(const Pattern& pattern, int p, long m);
 
 }  // namespace bspprobe

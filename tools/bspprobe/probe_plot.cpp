@@ -90,7 +90,11 @@ bool has_points(const toolkit::PlotPanel& panel) {
 
 // The five patterns at one p, and the least-squares fit over all of them.
 toolkit::PlotPanel patterns_panel(const PatternsAtP& at, const ProbePlotData& d) {
-  std::string title = "p = " + std::to_string(at.p) + ": five patterns at equal h";
+  std::string title = "p = " + std::to_string(at.p) + ": " +
+                      (at.patterns.size() == 5 ? std::string("five")
+                                               : std::to_string(at.patterns.size())) +
+                      " patterns at equal h";
+  if (at.p == 2) title += " (the other three are these again at p = 2)";
   if (at.oversubscribed)
     title += " (oversubscribed: " + std::to_string(d.processors) + " processors)";
   toolkit::PlotPanel panel = empty_panel(title, "h = most 32-bit words a process sends + receives");
@@ -150,8 +154,8 @@ std::string render_probe_plot(const ProbePlotData& d) {
   toolkit::PlotLayout layout;
   layout.title = "bspprobe: " + d.machine + ", " + d.date;
   layout.subtitle =
-      "dots: median time of a superstep, bars: interquartile range; lines: least-squares fits "
-      "g·h + L, drawn over the h they were fitted on and no lower than the smallest time they fit";
+      "dots: median time of a superstep, bars: interquartile range; lines: fits g·h + L "
+      "(least relative error, g and L at least 0), drawn over the h they were fitted on";
   layout.columns = panels.size() <= 3 ? std::max(1, static_cast<int>(panels.size())) : 2;
   layout.panel_width = 720;
   layout.panel_height = 400;

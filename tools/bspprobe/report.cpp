@@ -36,6 +36,50 @@ const Json* field(const Json& object, const char* key, const char* sub) {
   return v ? field(*v, sub) : nullptr;
 }
 
+// "   x1.23": how many times off its farthest point a line is; blank where not recorded.
+std::string farthest(const Json& fit) {
+  const Json* v = field(fit, "worst_ratio");
+  if (v == nullptr || !v->is_number()) return format("%10s", "");
+  return format("%10s", format("x%.2f", v->get<double>()).c_str());
+}
+
+// " (x1.23)": the same, in brackets beside a figure; " (  -  )" where not recorded.
+std::string off_by(const Json& fit) {
+  const Json* v = field(fit, "worst_ratio");
+  if (v == nullptr || !v->is_number()) return "  (  -  )";
+  return format("  (x%4.2f)", v->get<double>());
+}
+
+// One line for every fit that is more than twice off one of its points: its points do not
+// lie on a line (a cache boundary, a descheduled sample), and its g and L describe them only
+// roughly.
+std::string far_fits(const Json& r) {
+  std::string out;
+  auto note = [&](const Json& fit, const std::string& what, double p) {
+    const Json* v = field(fit, "worst_ratio");
+    if (v == nullptr || !v->is_number() || v->get<double>() <= 2) return;
+    out += format("   %s at p = %d: %.1f times off one of its points\n", what.c_str(),
+                  static_cast<int>(p), v->get<double>());
+  };
+  for (const Json& e : r.at("per_p")) {
+    const double p = e.at("p").get<double>();
+    for (const Pattern& pattern : all_patterns()) {
+      const std::string key = is_formula4_pattern(pattern) ? pattern.name
+                                                           : std::string("g_") + pattern.name;
+      const Json* fit = is_formula4_pattern(pattern) ? field(e, "patterns", pattern.name)
+                                                     : field(e, key.c_str());
+      if (fit == nullptr || !fit->is_object()) continue;
+      note(*fit, std::string("the line of the ") + pattern.title, p);
+      if (const Json* pm = field(*fit, "per_message"); pm != nullptr && pm->is_object())
+        note(*pm, std::string("the per-message line of the ") + pattern.title, p);
+    }
+  }
+  if (out.empty()) return out;
+  return "\nlines that do not describe their points well (the points do not lie on one line: "
+         "a cache boundary, or samples other programs disturbed; see the plot):\n" +
+         out;
+}
+
 // The report's sections, in order.
 std::string format_heading(const Json& r) {
   const double s = r.at("s_flops").get<double>();
@@ -79,10 +123,9 @@ std::string format_parameter_table(const Json& r) {
   if (any_oversubscribed) out += "   * more processes than processors: oversubscribed\n";
   out +=
       "   l: median empty superstep (spread: interquartile range / median);\n"
-      "   g: slope of a least-squares fit of superstep time against h, h = max(in, out) words,\n"
-      "      cyclic shift (local) and total exchange (global) with bsp_hpput;\n"
-      "      a negative intercept (L) means the cost per word grows with h (caches): g is then\n"
-      "      a large-h figure.\n\n";
+      "   g: slope of the line g h + L through the superstep times against h, h = max(in, out)\n"
+      "      words, cyclic shift (local) and total exchange (global) with bsp_hpput; the line\n"
+      "      has the least relative error over all h, and neither g nor L below 0.\n\n";
   return out;
 }
 
@@ -99,32 +142,59 @@ std::string format_floors(const Json& r) {
   return out;
 }
 
+// The total exchange in 16-byte puts that land p apart (a distributed FFT's permutation),
+// beside bsp_put's whole messages.
+std::string scattered_lines(const Json& r) {
+  std::string out;
+  for (const Json& e : r.at("per_p")) {
+    const Json* scattered = field(e, "g_scattered", "slope");
+    const Json* whole = field(e, "g_put", "slope");
+    if (scattered == nullptr || !scattered->is_number()) continue;
+    out += format("%4d ", static_cast<int>(e.at("p").get<double>())) +
+           figure(scattered, 1e9, 10) + off_by(e.at("g_scattered"));
+    if (whole != nullptr && whole->is_number() && whole->get<double>() > 0)
+      out += format("   %.2f times bsp_put's on whole messages",
+                    scattered->get<double>() / whole->get<double>());
+    out += "\n";
+  }
+  if (out.empty()) return out;
+  return "the total exchange in 16-byte bsp_puts landing p apart (as a distributed FFT's "
+         "permutation puts its complex numbers), ns/word (how far off its farthest point the "
+         "line is):\n" +
+         out;
+}
+
 std::string format_primitive_fits(const Json& r) {
   std::string out;
-  out += "g by primitive on the total exchange, ns/word (R^2 of the fit):\n";
-  out += "   p          bsp_hpput            bsp_put            bsp_get           bsp_send\n";
+  out += "g by primitive on the total exchange, ns/word (how many times off its farthest "
+         "point the line is):\n";
+  out += "   p           bsp_hpput             bsp_put             bsp_get            bsp_send\n";
   for (const Json& e : r.at("per_p")) {
     if (e.at("p").get<double>() < 2) continue;
     out += format("%4d ", static_cast<int>(e.at("p").get<double>()));
     for (const char* key : {"g_global", "g_put", "g_get", "g_send"}) {
       const Json* fit = field(e, key);
       if (fit == nullptr || fit->is_null())
-        out += format("%19s", "-");
+        out += format("%20s", "-");
       else
         out += figure(field(*fit, "slope"), 1e9, 10) +
-               format(" (%5.3f)", (*fit).at("r2").get<double>());
+               off_by(*fit);
     }
     out += "\n";
   }
-  return out;
+  return out + scattered_lines(r);
 }
 
 std::string format_pattern_fits(const Json& r) {
   std::string out;
   out +=
       "\ndoes every pattern cost the same at equal h? (the h-relation hypothesis, Roda et al. "
-      "1999): five patterns with bsp_hpput, h = the most words a process sends plus receives\n";
-  out += "   p  pattern      g (ns/word)     L (us)     R^2  g / g of all\n";
+      "1999): five patterns with bsp_hpput, h = the most words a process sends plus receives.\n"
+      "Counting both ways, h is twice the h above wherever a process sends as much as it "
+      "receives, so g here is half the g above for the same messages (the exchange at p = 2 "
+      "is the total exchange). At p = 2 one to all and all to one are the ping-pong, and all "
+      "to all the exchange: they are measured from p = 3 on.\n";
+  out += "   p  pattern      g (ns/word)     L (us)  farthest  g / g of all\n";
   for (const Json& e : r.at("per_p")) {
     for (const auto& item : e.at("patterns").items()) {
       const std::string& name = item.key();
@@ -132,7 +202,7 @@ std::string format_pattern_fits(const Json& r) {
       out += format("%4d  %-11s", static_cast<int>(e.at("p").get<double>()),
                     find_pattern(name).title) +
              figure(field(fit, "g"), 1e9, 12) + figure(field(fit, "L"), 1e6, 11) +
-             format("  %6.3f", fit.at("r2").get<double>()) +
+             farthest(fit) +
              figure(field(fit, "deviation"), 1, 12) + "\n";
     }
   }
@@ -142,10 +212,14 @@ std::string format_pattern_fits(const Json& r) {
   } else {
     out += format(
         "g of all: one fit over all %zu curves (each pattern at each p) at once: "
-        "g = %.4g ns/word (%.3g flop), L = %.4g us (%.4g flop), R^2 = %.4f\n",
+        "g = %.4g ns/word (%.3g flop), L = %.4g us (%.4g flop)%s\n",
         f11.at("included").size(), f11.at("g").get<double>() * 1e9, f11.at("g_flops").get<double>(),
         f11.at("L").get<double>() * 1e6, f11.at("L_flops").get<double>(),
-        f11.at("r2").get<double>());
+        f11.contains("worst_ratio") && f11.at("worst_ratio").is_number()
+            ? format(", at most %.2f times off its averaged points",
+                     f11.at("worst_ratio").get<double>())
+                  .c_str()
+            : "");
   }
   return out;
 }
@@ -180,9 +254,9 @@ std::string per_message_table(const Json& r) {
   std::string out =
       "\nper-message cost, T = l' + g h + o m over message sizes at equal h (o: the cost of each "
       "message and the part of it spent issuing, in ns; n1/2: the message size, in bytes, whose "
-      "words cost as much as o; R^2):\n"
-      "   p                   bsp_hpput                     bsp_put                     bsp_get"
-      "                    bsp_send\n";
+      "words cost as much as o; how many times off its farthest point the line is):\n"
+      "   p                     bsp_hpput                       bsp_put                       bsp_get"
+      "                      bsp_send\n";
   bool any = false;
   for (const Json& e : r.at("per_p")) {
     std::string line = format("%4d ", static_cast<int>(e.at("p").get<double>()));
@@ -192,13 +266,13 @@ std::string per_message_table(const Json& r) {
       if (e.at("p").get<double>() < 2 && std::string(key) == "g_global")
         fit = field(e, "g_local", "per_message");
       if (fit == nullptr || fit->is_null()) {
-        line += format("%28s", "-");
+        line += format("%30s", "-");
         continue;
       }
       here = true;
       line += figure(field(*fit, "o"), 1e9, 8) + figure(field(*fit, "o_issue"), 1e9, 6) +
               figure(field(*fit, "n_half_bytes"), 1, 6) +
-              format(" (%5.3f)", fit->at("r2").get<double>());
+              off_by(*fit);
     }
     if (here) out += line + "\n";
     any = any || here;
@@ -223,7 +297,7 @@ std::string busy_line(const Json& r) {
 
 std::string format_report(const Json& r) {
   return format_heading(r) + format_parameter_table(r) + format_floors(r) +
-         format_primitive_fits(r) + per_message_table(r) + format_pattern_fits(r);
+         format_primitive_fits(r) + per_message_table(r) + format_pattern_fits(r) + far_fits(r);
 }
 
 }  // namespace bspprobe

@@ -1,5 +1,8 @@
 #include "result_schema.hpp"
 
+#include <string>
+#include <string_view>
+
 #include "analysis.hpp"
 
 namespace bspprobe {
@@ -157,12 +160,19 @@ std::vector<std::string> schema_problems(const Json& result) {
                              entry.at("p").is_number() && entry.at("p").get<double>() >= 2;
         for (const char* key : {"g_global", "g_put", "g_get", "g_send"})
           c.table1_fit(entry, path, key, several);
+        // Scattered puts: in results from bspprobe's that measure them.
+        if (entry.is_object() && entry.contains("g_scattered"))
+          c.table1_fit(entry, path, "g_scattered", false);
         if (const Json* patterns = c.member(entry, path, "patterns")) {
           if (!patterns->is_object())
             c.problems.push_back(path + ".patterns: expected an object");
           else if (several)
+            // One to all, all to one and all to all are measured from p = 3 on (at p = 2
+            // they are the ping-pong and the exchange again); earlier results have them at 2.
             for (const char* key : {"E", "PP", "OA", "AO", "AA"})
-              c.formula4_fit(*patterns, path + ".patterns", key);
+              if (std::string_view(key) == "E" || std::string_view(key) == "PP" ||
+                  patterns->contains(key))
+                c.formula4_fit(*patterns, path + ".patterns", key);
         }
       }
     }

@@ -13,17 +13,15 @@ namespace {
 struct ModelStyle {
   const char* label;
   const char* color;
-  double width;
-  bool dashed, dotted;
   toolkit::Marker marker;
 };
 
-// Drawn so that coinciding predictions stay visible: a wide pale solid line,
-// a dashed one on it and a dotted one on top, each with its own marker.
+// Each model with its own marker (an open square, a triangle, an open diamond), so that
+// coinciding predictions stay visible one over another.
 constexpr ModelStyle kModels[3] = {
-    {"BSP: w + g·h + l", "#6baed6", 4, false, false, toolkit::Marker::kSquare},
-    {"BSPWB: BSP without barriers", "#e6550d", 2, true, false, toolkit::Marker::kTriangle},
-    {"MPM: message passing machine", "#31a354", 2, false, true, toolkit::Marker::kDiamond}};
+    {"BSP: w + g·h + l", "#6baed6", toolkit::Marker::kSquare},
+    {"BSPWB: BSP without barriers", "#e6550d", toolkit::Marker::kTriangle},
+    {"MPM: message passing machine", "#31a354", toolkit::Marker::kDiamond}};
 
 // Whether two models predict the same for every superstep (to a part in 10^6).
 bool same(const Prediction& pr, int a, int b) {
@@ -60,14 +58,12 @@ std::string prediction_svg(const Assessment& a) {
     toolkit::PlotSeries s;
     s.label = style.label;
     s.color = style.color;
-    s.line_width = style.width;
-    s.dashed = style.dashed;
-    s.dotted = style.dotted;
     s.marker = style.marker;
-    s.line_markers = true;
+    // Markers only: each superstep is predicted on its own, and a line between two would
+    // draw values for the time between them that no model gives.
     for (std::size_t k = 0; k < pr.steps.size(); ++k) {
       const double v = model_step(pr.steps[k], m);
-      s.line.push_back({static_cast<double>(k), v, 0, 0});
+      s.points.push_back({static_cast<double>(k), v, 0, 0});
       if (v > 0) lo = std::min(lo, v);
       hi = std::max(hi, v);
     }

@@ -23,8 +23,8 @@ double message_cost(const ProcessStep& p, const Params& par) {
 double small_message_cost(const ProcessStep& p, const Params& par) {
   double in = 0, out = 0;
   for (int k = 0; k < kKinds; ++k) {
-    in += par.o_small[k] * p.in_small[k];
-    out += par.o_small[k] * p.out_small[k];
+    in += par.o_small[k] * (p.in_small[k] - p.in_apart[k]) + par.o_apart[k] * p.in_apart[k];
+    out += par.o_small[k] * (p.out_small[k] - p.out_apart[k]) + par.o_apart[k] * p.out_apart[k];
   }
   return par.op == HOperator::kMax ? std::max(in, out) : in + out;
 }

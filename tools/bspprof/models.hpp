@@ -42,6 +42,10 @@ struct Params {
   // Seconds per small message (a put or hpput of at most 16 bytes, joined into a record with
   // others) by kind; zero where not measured.
   std::array<double, kKinds> o_small{};
+  // Seconds per small message apart (one that continued no run of puts, a record of its own,
+  // as an FFT's scattered puts): from bspprobe's total exchange in 16-byte puts landing p
+  // apart; o_small where that was not measured.
+  std::array<double, kKinds> o_apart{};
   // Seconds per word a process puts to itself, which the sync copies into place: bspprobe's
   // g_local at p = 1, where every process puts to itself; 0 where it was not measured.
   double g_self = 0;
@@ -55,7 +59,8 @@ double h_of(const ProcessStep& p, HOperator op);
 // A process's message cost in one superstep, seconds: o_k times its record messages
 // of each kind (those not small), in @ out.
 double message_cost(const ProcessStep& p, const Params& params);
-// Likewise o_small_k times its small messages of each kind.
+// Likewise o_small_k times its small messages of each kind in runs, and o_apart_k times
+// those apart.
 double small_message_cost(const ProcessStep& p, const Params& params);
 // A process's copies to itself in one superstep, seconds: g_self times its self words.
 double self_cost(const ProcessStep& p, const Params& params);

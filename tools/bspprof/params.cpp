@@ -67,6 +67,28 @@ const Json& entry_for(const Json& root, const std::string& file, int p, Params& 
   return *entry;
 }
 
+// o_apart: a small put that continues no run is a record of its own. bspprobe's total
+// exchange in 16-byte puts landing p apart costs its sync (g_scattered's sync_slope: the
+// issuing is in a profile's computation) minus g_put per word beyond the same words in whole
+// messages: times the 4 words of a piece, what the sync spends on each such put.
+void take_apart_cost(const Json& entry, Params& par) {
+  const Json* scattered = entry.contains("g_scattered") ? &entry["g_scattered"] : nullptr;
+  const Json* whole = entry.contains("g_put") ? &entry["g_put"] : nullptr;
+  if (scattered == nullptr || whole == nullptr || !scattered->is_object() || !whole->is_object())
+    return;
+  constexpr double kPieceWords = 4;
+  const char* part = scattered->contains("sync_slope") ? "sync_slope" : "slope";
+  const double each = std::max(
+      0.0, (*scattered)[part].get<double>() - (*whole)["slope"].get<double>()) * kPieceWords;
+  for (int k : {0, 1}) par.o_apart[k] = par.op == HOperator::kSum ? each / 2 : each;
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "; a small put apart from the one before it (a record of its own) %.3g ns, of the "
+                "total exchange in 16-byte puts landing p apart",
+                par.o_apart[0] * 1e9);
+  par.source += buf;
+}
+
 // The per-message fits of the entry, per kind of the profile (hpget is timed
 // as bsp_get): o_sync, the part of o the sync spends (the part spent issuing
 // is in the profile's computation), or o where the result predates it; the
@@ -102,11 +124,13 @@ void take_message_costs(const Json& entry, Params& par) {
     std::snprintf(buf, sizeof buf, " (%.3g ns small)", par.o_small[k] * 1e9);
     taken += buf;
   }
+  par.o_apart = par.o_small;
   if (taken.empty()) return;
   par.source +=
       "; o, the cost of each message that makes a record, and of each small put (of at most "
       "16 bytes), spent in the sync (" +
       taken + "), of the fits over message sizes";
+  take_apart_cost(entry, par);
   // The start-up L fitted with one message per destination holds their o:
   // with o charged per message, g and L come from the same per-message fit.
   const Json& global = entry["g_global"];

@@ -85,6 +85,11 @@ void add_edges(Superstep& step, int q, const Json& edges, int nprocs) {
     if (small < 0 || small > count)
       throw FormatError("an edge counts " + e.at(4).dump() + " small messages of " +
                         e.at(3).dump());
+    // [..., small, apart]; older profiles lack it: every small message in a run.
+    const double apart = e.size() > 5 ? e.at(5).get<double>() : 0;
+    if (apart < 0 || apart > small)
+      throw FormatError("an edge counts " + e.at(5).dump() + " small messages apart of " +
+                        e.at(4).dump() + " small");
     if (partner < 0 || partner >= nprocs || kind < 0)
       throw FormatError("an edge names process " + std::to_string(partner) + " or kind " +
                         e.at(1).dump());
@@ -96,9 +101,11 @@ void add_edges(Superstep& step, int q, const Json& edges, int nprocs) {
     step.procs[from].out_bytes[kind] += bytes;
     step.procs[from].out_count[kind] += count;
     step.procs[from].out_small[kind] += small;
+    step.procs[from].out_apart[kind] += apart;
     step.procs[to].in_bytes[kind] += bytes;
     step.procs[to].in_count[kind] += count;
     step.procs[to].in_small[kind] += small;
+    step.procs[to].in_apart[kind] += apart;
     add_sender(step.procs[to], from);
     add_flow(step.procs[from], to, bytes);
   }

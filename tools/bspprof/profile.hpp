@@ -28,6 +28,10 @@ struct ProcessStep {
   // Of the counts, the small messages: puts and hpputs of at most 16 bytes, which the
   // library joins into records (0 in profiles written before they were counted).
   std::array<double, kKinds> out_small{}, in_small{};
+  // Of the small ones, those apart: each continued no run of puts to the same process (the
+  // next offset of the same registration), so each is a record of its own, as the scattered
+  // puts of an FFT's permutation are (0 in profiles written before they were counted).
+  std::array<double, kKinds> out_apart{}, in_apart{};
   double self_bytes = 0;     // to itself: no communication, left out of h
   std::vector<int> senders;  // processes that sent it data (not itself)
   // Bytes whose data flows from this process to another (puts, hpputs and

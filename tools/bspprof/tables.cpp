@@ -241,6 +241,9 @@ Json params_json(const Assessment& a) {
   Json o_small = Json::object();
   for (int k = 0; k < kKinds; ++k) o_small[kKindNames[k]] = a.params->o_small[k];
   p["o_small"] = o_small;
+  Json o_apart = Json::object();
+  for (int k = 0; k < kKinds; ++k) o_apart[kKindNames[k]] = a.params->o_apart[k];
+  p["o_apart"] = o_apart;
   p["g_self"] = a.params->g_self;
   p["h_operator"] = name_of(a.params->op);
   p["source"] = a.params->source;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace toolkit {
@@ -109,6 +110,91 @@ LineFit fit_line(std::span<const double> x, std::span<const double> y) {
   fit.rms_residual = general.rms_residual;
   fit.residuals = general.residuals;
   return fit;
+}
+
+namespace {
+
+// The sum of squared relative residuals of the line a x + b.
+double relative_cost(std::span<const double> x, std::span<const double> y, double a, double b) {
+  double cost = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double r = (a * x[i] + b - y[i]) / y[i];
+    cost += r * r;
+  }
+  return cost;
+}
+
+// The line's quality over the points: residuals, R^2 and rms in units of y, and the relative
+// measures.
+LineFit describe(std::span<const double> x, std::span<const double> y, double a, double b) {
+  LineFit fit;
+  fit.slope = a;
+  fit.intercept = b;
+  double mean = 0;
+  for (double v : y) mean += v;
+  mean /= static_cast<double>(y.size());
+  double ss_res = 0, ss_tot = 0, ss_rel = 0;
+  fit.worst_ratio = 1;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double predicted = a * x[i] + b;
+    const double residual = y[i] - predicted;
+    fit.residuals.push_back(residual);
+    ss_res += residual * residual;
+    ss_tot += (y[i] - mean) * (y[i] - mean);
+    ss_rel += (residual / y[i]) * (residual / y[i]);
+    const double ratio = predicted > 0 ? std::max(predicted / y[i], y[i] / predicted)
+                                       : std::numeric_limits<double>::infinity();
+    fit.worst_ratio = std::max(fit.worst_ratio, ratio);
+  }
+  fit.r2 = ss_tot > 0 ? 1 - ss_res / ss_tot : 1;
+  fit.rms_residual = std::sqrt(ss_res / static_cast<double>(y.size()));
+  fit.rms_relative = std::sqrt(ss_rel / static_cast<double>(y.size()));
+  return fit;
+}
+
+}  // namespace
+
+LineFit fit_line_relative(std::span<const double> x, std::span<const double> y) {
+  if (x.size() != y.size()) throw std::invalid_argument("fit_line: x and y differ in length");
+  if (x.size() < 2) throw std::invalid_argument("fit_line: needs at least two points");
+  if (std::all_of(x.begin(), x.end(), [&](double v) { return v == x.front(); }))
+    throw std::invalid_argument("fit_line: all x are equal");
+  if (std::any_of(y.begin(), y.end(), [](double v) { return !(v > 0); }))
+    throw std::invalid_argument("fit_line_relative: every y must be above 0");
+  // Dividing every row by its y turns the relative residuals into ordinary ones:
+  // minimise |a (x / y) + b (1 / y) - 1|.
+  std::vector<std::vector<double>> rows;
+  rows.reserve(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) rows.push_back({x[i] / y[i], 1 / y[i]});
+  double a = 0, b = 0;
+  try {
+    const LinearFit free = fit_least_squares(rows, std::vector<double>(x.size(), 1.0));
+    a = free.coefficients[0];
+    b = free.coefficients[1];
+  } catch (const std::invalid_argument&) {
+    a = b = -1;  // x proportional to y: one of the lines below fits
+  }
+  if (a < 0 || b < 0) {
+    // The best line with b = 0 (through the origin) and the best with a = 0 (flat): each
+    // minimises sum (c u_i - 1)^2, so c = sum u / sum u^2 with u = x / y or 1 / y.
+    double su = 0, suu = 0, sv = 0, svv = 0;
+    for (const auto& row : rows) {
+      su += row[0];
+      suu += row[0] * row[0];
+      sv += row[1];
+      svv += row[1] * row[1];
+    }
+    const double through_origin = suu > 0 ? su / suu : 0;
+    const double flat = sv / svv;
+    if (suu > 0 && relative_cost(x, y, through_origin, 0) < relative_cost(x, y, 0, flat)) {
+      a = through_origin;
+      b = 0;
+    } else {
+      a = 0;
+      b = flat;
+    }
+  }
+  return describe(x, y, a, b);
 }
 
 }  // namespace toolkit

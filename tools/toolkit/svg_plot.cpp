@@ -41,6 +41,31 @@ void pad(Range& r, bool log) {
   }
 }
 
+// Raises the top of a value axis to its next tick where no tick lies above the largest value,
+// so that every value reads against a labelled tick at or above it.
+void reach_a_tick_above(Range& r, bool log, double bottom_px, double top_px) {
+  const double largest = log ? r.hi / 1.25 : r.hi;  // before pad's widening
+  for (int round = 0; round < 3; ++round) {
+    const std::vector<double> ticks = Axis(log, r.lo, r.hi, bottom_px, top_px).ticks();
+    if (ticks.empty() || ticks.back() >= largest) return;
+    double next = 0;  // the tick above the largest value
+    if (log) {
+      const std::vector<double> above = log_ticks(ticks.back() * 1.0001, ticks.back() * 100);
+      if (above.empty()) return;
+      const auto it =
+          std::find_if(above.begin(), above.end(), [&](double t) { return t >= largest; });
+      if (it == above.end()) return;
+      next = *it;
+      r.hi = next * 1.05;
+    } else {
+      const double step = ticks.size() >= 2 ? ticks[1] - ticks[0] : std::fabs(ticks.back());
+      if (!(step > 0)) return;
+      next = ticks.back() + step;
+      r.hi = next + 0.02 * (next - r.lo);
+    }
+  }
+}
+
 std::string attr(const std::string& name, const std::string& value) {
   return " " + name + "=\"" + xml_escape(value) + "\"";
 }
@@ -67,8 +92,11 @@ void draw_frame(std::ostringstream& svg, const PlotPanel& panel, double left, do
 
 // Grid lines, tick labels and axis titles.
 void draw_axes(std::ostringstream& svg, const PlotPanel& panel, const Axis& xa, const Axis& ya,
-               double left, double right, double top, double bottom) {
+               const Range& x_data, double left, double right, double top, double bottom) {
+  const double x_slack = 1e-9 * (std::fabs(x_data.hi) + std::fabs(x_data.lo) + 1);
   for (double t : xa.ticks(panel.x_intervals, panel.integer_x)) {
+    // Ticks over the data only: no superstep -1 before superstep 0.
+    if (t < x_data.lo - x_slack || t > x_data.hi + x_slack) continue;
     const double px = xa.pixel(t);
     svg << "<line x1=\"" << n(px) << "\" y1=\"" << n(top) << "\" x2=\"" << n(px) << "\" y2=\""
         << n(bottom) << "\" stroke=\"#e4e4e4\"/>\n"
@@ -177,12 +205,14 @@ void draw_panel(std::ostringstream& svg, const PlotPanel& panel, double x0, doub
     return;
   }
   if (panel.y_from_zero && !panel.log_y) yr.add(0);
+  const Range x_data = xr;
   pad(xr, panel.log_x);
   pad(yr, panel.log_y);
   if (panel.y_from_zero && !panel.log_y && yr.lo < 0) yr.lo = 0;
+  reach_a_tick_above(yr, panel.log_y, bottom, top);
   const Axis xa(panel.log_x, xr.lo, xr.hi, left, right);
   const Axis ya(panel.log_y, yr.lo, yr.hi, bottom, top);
-  draw_axes(svg, panel, xa, ya, left, right, top, bottom);
+  draw_axes(svg, panel, xa, ya, x_data, left, right, top, bottom);
   svg << "<svg x=\"" << n(left) << "\" y=\"" << n(top) << "\" width=\"" << n(right - left)
       << "\" height=\"" << n(bottom - top) << "\" viewBox=\"" << n(left) << " " << n(top) << " "
       << n(right - left) << " " << n(bottom - top) << "\" overflow=\"hidden\">\n";
