@@ -186,6 +186,39 @@ TEST(Report, ShowsTable1RowsFloorsAndPatterns) {
     EXPECT_EQ(text.find(jargon), std::string::npos) << jargon;
 }
 
+// Every line lies near its points: on exact lines each fit is at most a hair off its farthest
+// point and the report lists none; where one sample of the total exchange at p = 2 is ten
+// times its neighbours, that fit says how far off it is, and the report names it in words.
+TEST(Report, NamesEveryLineMoreThanTwiceOffOneOfItsPoints) {
+  const Json clean = synthetic_result({1, 2});
+  for (const Json& e : clean["per_p"])
+    for (const auto& item : e.items())
+      if (item.value().is_object() && item.value().contains("worst_ratio")) {
+        EXPECT_LT(item.value()["worst_ratio"].get<double>(), 1.05) << item.key();
+      }
+  EXPECT_EQ(format_report(clean).find("do not describe their points"), std::string::npos);
+
+  const Plan plan = make_plan(true, 1 << 14);
+  std::vector<Json> raw = {testing::synthetic_raw(1, plan), testing::synthetic_raw(2, plan)};
+  for (Json& series : raw[1]["series"])
+    if (series["name"] == "global") {
+      Json& samples = series["points"][2]["samples"];
+      for (Json& v : samples) v = v.get<double>() * 10;
+    }
+  MachineInfo info{"Test CPU", "testhost", "2000-01-01T00:00:00Z", "quick", 2};
+  ComputeRate rate;
+  rate.inner_product_flops.median = 1e9;
+  rate.matmul_flops.median = 3e9;
+  Floors floors;
+  floors.memcpy_seconds_per_byte.median = 1e-10;
+  floors.barrier_seconds.median = 1e-6;
+  const Json spiked = analyse(info, rate, floors, raw);
+  EXPECT_GT(entry_for(spiked, 2)["g_global"]["worst_ratio"].get<double>(), 2);
+  const std::string text = format_report(spiked);
+  EXPECT_NE(text.find("lines that do not describe their points well"), std::string::npos) << text;
+  EXPECT_NE(text.find("the line of the total exchange at p = 2:"), std::string::npos) << text;
+}
+
 TEST(ResultPlot, HasAPanelPerProcessCountAndTheShifts) {
   const std::string svg = render_result_plot(synthetic_result({1, 2, 4}));
   EXPECT_EQ(toolkit::testing::xml_balance_problem(svg), "");
