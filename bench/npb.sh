@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# NAS Parallel Benchmarks IS and MG: Superstep's BSPlib codes (apps/is, apps/mg) beside NPB's
-# own MPI codes, on the same machine, the same class and the same p.
+# NAS Parallel Benchmarks IS, MG and LU: Superstep's BSPlib codes (apps/is, apps/mg, apps/lu)
+# beside NPB's own MPI codes, on the same machine, the same class and the same p.
 #   bash bench/npb.sh NPB_DIR [build-dir]          (build-dir defaults to build)
-#   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg" bash bench/npb.sh NPB_DIR
+#   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg lu" bash bench/npb.sh NPB_DIR
 #   CONFIGS="npb-mpi superstep-shm" bash bench/npb.sh NPB_DIR     (some of the six programs)
 # NPB_DIR: an NPB 3.4 source tree you downloaded from NASA (the folder NPB3.4-MPI, or the one
-# above it). It is copied to a temporary folder and built there (config/make.def from
-# make.def.template with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself
-# is not touched. Every row is a median over LAUNCHES interleaved launches of six programs:
+# above it; 3.4.0's fixed-form Fortran, mg.f and lu.f, as well as the .f90 of 3.4.1 and later).
+# It is copied to a temporary folder and built there (config/make.def from make.def.template
+# with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself is not touched. Every row is a median over LAUNCHES interleaved launches of six programs:
 #   npb-mpi        NPB's code under mpirun (Open MPI, its shared-memory transport)
 #   superstep-shm  apps/is or apps/mg on the shared-memory engine
 #   superstep-mpi  the same binary on Superstep's MPI engine, under the same mpirun
@@ -29,10 +29,12 @@ usage() {
 npb_src=$1
 build=${2:-build}
 [ -d "$npb_src/NPB3.4-MPI" ] && npb_src=$npb_src/NPB3.4-MPI
-[ -f "$npb_src/IS/is.c" ] && [ -f "$npb_src/MG/mg.f90" ] && [ -f "$npb_src/config/make.def.template" ] ||
-  { echo "npb.sh: $1 is no NPB 3.4 MPI source tree (no IS/is.c, MG/mg.f90, config/make.def.template)" >&2; exit 2; }
-[ -x "$build/apps/is" ] && [ -x "$build/apps/mg" ] && [ -x "$build/bin/bsprun" ] ||
-  { echo "npb.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_APPS=ON && cmake --build $build --target app_is app_mg bsprun bsp_mpi bsp_udp" >&2; exit 2; }
+# NPB 3.4.0 has mg.f and lu.f; 3.4.1 and later mg.f90 and lu.f90.
+[ -f "$npb_src/IS/is.c" ] && { [ -f "$npb_src/MG/mg.f90" ] || [ -f "$npb_src/MG/mg.f" ]; } &&
+  { [ -f "$npb_src/LU/lu.f90" ] || [ -f "$npb_src/LU/lu.f" ]; } && [ -f "$npb_src/config/make.def.template" ] ||
+  { echo "npb.sh: $1 is no NPB 3.4 MPI source tree (no IS/is.c, MG/mg.f90 or mg.f, LU/lu.f90 or lu.f, config/make.def.template)" >&2; exit 2; }
+[ -x "$build/apps/is" ] && [ -x "$build/apps/mg" ] && [ -x "$build/apps/lu" ] && [ -x "$build/bin/bsprun" ] ||
+  { echo "npb.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_APPS=ON && cmake --build $build --target app_is app_mg app_lu bsprun bsp_mpi bsp_udp" >&2; exit 2; }
 for tool in mpirun mpicc mpif90 make; do
   command -v "$tool" >/dev/null || { echo "npb.sh: $tool not found (Debian: openmpi-bin libopenmpi-dev gfortran)" >&2; exit 2; }
 done
@@ -41,13 +43,13 @@ default_procs=""
 for ((p = 1; p <= cores; p *= 2)); do default_procs="$default_procs $p"; done
 procs=${PROCS:-$default_procs}
 classes=${CLASSES:-S W}
-kernels=${KERNELS:-is mg}
+kernels=${KERNELS:-is mg lu}
 launches=${LAUNCHES:-5}
 for c in $classes; do
   case $c in S | W | A | B | C) ;; *) echo "npb.sh: class $c is not one of S W A B C" >&2; exit 2 ;; esac
 done
 for k in $kernels; do
-  case $k in is | mg) ;; *) echo "npb.sh: kernel $k is not is or mg" >&2; exit 2 ;; esac
+  case $k in is | mg | lu) ;; *) echo "npb.sh: kernel $k is not is, mg or lu" >&2; exit 2 ;; esac
 done
 
 all_configs="npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp"
@@ -62,16 +64,20 @@ cp -r "$npb_src" "$work/npb"
 npb=$work/npb
 
 # config/make.def: the template with mpicc/mpif90 at -O3; gfortran 10 and later reject NPB's
-# MPI calls with buffers of different ranks unless told to allow the mismatch.
+# MPI calls with buffers of different ranks unless told to allow the mismatch, and 3.4.0's MG
+# has BOZ constants that gfortran 10 and later take only with -fallow-invalid-boz.
 fflags="-O3"
-if echo "end" >"$work/probe.f90" && mpif90 -fallow-argument-mismatch -c "$work/probe.f90" -o "$work/probe.o" 2>/dev/null; then
-  fflags="-O3 -fallow-argument-mismatch"
-fi
+echo "end" >"$work/probe.f90"
+for flag in -fallow-argument-mismatch -fallow-invalid-boz; do
+  if mpif90 "$flag" -c "$work/probe.f90" -o "$work/probe.o" 2>/dev/null; then fflags="$fflags $flag"; fi
+done
 sed -e "s|^MPIFC[[:space:]]*=.*|MPIFC = mpif90|" -e "s|^MPICC[[:space:]]*=.*|MPICC = mpicc|" \
     -e "s|^FFLAGS[[:space:]]*=.*|FFLAGS = $fflags|" -e "s|^CFLAGS[[:space:]]*=.*|CFLAGS = -O3|" \
     "$npb/config/make.def.template" >"$npb/config/make.def"
-# Nothing of an earlier build: objects and modules may come from another compiler.
+# Nothing of an earlier build: objects and modules may come from another compiler. The
+# binaries go to bin/, which a tree from git lacks (git keeps no empty folder).
 find "$npb" \( -name '*.o' -o -name '*.mod' -o -name '*.x' \) -type f -delete
+mkdir -p "$npb/bin"
 for k in $kernels; do
   for c in $classes; do
     echo "== building NPB-MPI ${k^^} class $c" >&2
@@ -129,7 +135,7 @@ done
 
 model=$(lscpu | awk -F: '/^Model name/ { sub(/^[ \t]+/, "", $2); print $2; exit }')
 echo
-echo "NPB 3.4 IS and MG: Mop/s, median of $launches interleaved launches (spread: (max - min) / median)"
+echo "NPB 3.4 $(echo "$kernels" | tr a-z A-Z): Mop/s, median of $launches interleaved launches (spread: (max - min) / median)"
 echo "machine: ${model:-unknown processor}, $cores processors; $(mpirun --version 2>&1 | head -1); $(mpif90 --version 2>&1 | head -1)"
 echo "load average before the launches: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
