@@ -1,8 +1,7 @@
 // LU's local computation, on one process's block (subdomain.hpp): the exact solution, the
 // steady-state operator R(u) of the five coupled equations (convective and viscous fluxes,
-// second- and fourth-order dissipation, in each of the three dimensions), the 5 x 5 blocks of
-// the SSOR sweeps' Jacobians, the point solves of the lower and upper sweeps, and the local
-// sums of the norms and the surface integral. Dimension 0 is i (x, xi), 1 is j (y, eta),
+// second- and fourth-order dissipation, in each of the three dimensions), the SSOR sweeps' rows
+// (the 5 x 5 blocks of the Jacobian and the point solves), and the local sums of the norms and the surface integral. Dimension 0 is i (x, xi), 1 is j (y, eta),
 // 2 is k (z, zeta); velocity component 1 + d lies along dimension d.
 #pragma once
 
@@ -11,8 +10,6 @@
 #include "subdomain.hpp"
 
 namespace lu {
-
-using Block5 = std::array<std::array<double, 5>, 5>;
 
 // The constants of NPB LU's discretisation for an n^3 grid and time step dt.
 struct Coefficients {
@@ -39,18 +36,15 @@ void set_exact(const Coefficients& c, const Box& b, double* u);
 // r += R(u) on the interior points of the block; u's halos must be current.
 void add_operator(const Coefficients& c, const Box& b, const double* u, double* r);
 
-// The diagonal block of the SSOR Jacobian at a point with values u.
-void diagonal_block(const Coefficients& c, const double* u, Block5& d);
-// The block coupling a point to its neighbour in dimension dim with values u: the lower
-// sweep's (neighbour at -1: sign -1) or the upper sweep's (at +1: sign +1).
-void neighbour_block(const Coefficients& c, const double* u, int dim, double sign, Block5& a);
-
-// One point of the lower sweep: v -= omega (Z vz + Y vy + X vx), then v = D^-1 v.
-void lower_point(double omega, const Block5& z, const Block5& y, const Block5& x, const Block5& d,
-                 const double* vz, const double* vy, const double* vx, double* v);
-// One point of the upper sweep: t = omega (Z vz + Y vy + X vx), v -= D^-1 t.
-void upper_point(double omega, const Block5& z, const Block5& y, const Block5& x, const Block5& d,
-                 const double* vz, const double* vy, const double* vx, double* v);
+// The lower sweep on row j of plane k: points i = ist .. iend-1 in turn, each
+//   v -= omega (Z v(k-1) + Y v(j-1) + X v(i-1)),  v = D^-1 v,
+// with D the diagonal block of the Jacobian at the point and Z, Y, X its blocks towards the
+// neighbours below in k, j and i (at their values of u).
+void lower_row(const Coefficients& c, const Box& b, const double* u, double* v, int j, int k);
+// The upper sweep on row j of plane k: points i = iend-1 down to ist, each
+//   v -= D^-1 omega (Z v(k+1) + Y v(j+1) + X v(i+1)),
+// with the blocks towards the neighbours above.
+void upper_row(const Coefficients& c, const Box& b, const double* u, double* v, int j, int k);
 
 // Sums of squares of each component over the interior points of the block.
 std::array<double, 5> local_squares(const Box& b, const double* v);

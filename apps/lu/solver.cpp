@@ -234,35 +234,12 @@ void Solver::send_rows(int k, bool lower) {
 }
 
 void Solver::lower_plane(int k) {
-  const Box& b = box_;
-  const double* u = u_.data();
-  double* v = rsd_.data();
-  Block5 d, z, y, x;
-  for (int j = b.jst; j < b.jend; ++j)
-    for (int i = b.ist; i < b.iend; ++i) {
-      diagonal_block(c_, u + b.at(i, j, k), d);
-      neighbour_block(c_, u + b.at(i, j, k - 1), 2, -1.0, z);
-      neighbour_block(c_, u + b.at(i, j - 1, k), 1, -1.0, y);
-      neighbour_block(c_, u + b.at(i - 1, j, k), 0, -1.0, x);
-      lower_point(c_.omega, z, y, x, d, v + b.at(i, j, k - 1), v + b.at(i, j - 1, k),
-                  v + b.at(i - 1, j, k), v + b.at(i, j, k));
-    }
+  for (int j = box_.jst; j < box_.jend; ++j) lower_row(c_, box_, u_.data(), rsd_.data(), j, k);
 }
 
 void Solver::upper_plane(int k) {
-  const Box& b = box_;
-  const double* u = u_.data();
-  double* v = rsd_.data();
-  Block5 d, z, y, x;
-  for (int j = b.jend - 1; j >= b.jst; --j)
-    for (int i = b.iend - 1; i >= b.ist; --i) {
-      diagonal_block(c_, u + b.at(i, j, k), d);
-      neighbour_block(c_, u + b.at(i, j, k + 1), 2, 1.0, z);
-      neighbour_block(c_, u + b.at(i, j + 1, k), 1, 1.0, y);
-      neighbour_block(c_, u + b.at(i + 1, j, k), 0, 1.0, x);
-      upper_point(c_.omega, z, y, x, d, v + b.at(i, j, k + 1), v + b.at(i, j + 1, k),
-                  v + b.at(i + 1, j, k), v + b.at(i, j, k));
-    }
+  for (int j = box_.jend - 1; j >= box_.jst; --j)
+    upper_row(c_, box_, u_.data(), rsd_.data(), j, k);
 }
 
 }  // namespace lu
