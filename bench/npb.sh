@@ -15,7 +15,8 @@
 #   superstep-mpi-tcp  Superstep's MPI engine under that same mpirun
 #   superstep-udp  Superstep's udp engine (bsprun --engine udp)
 # and the ratio ours / NPB compares the first three with npb-mpi, the last three with
-# npb-mpi-tcp. Each launch must print NPB's "Verification = SUCCESSFUL"; one that does not is
+# npb-mpi-tcp. A second table gives the udp engine's packets per launch (BSP_UDP_STATS=1), summed
+# over the processes. Each launch must print NPB's "Verification = SUCCESSFUL"; one that does not is
 # reported and counted as a failure (exit status 1). Both sides use Open MPI's ob1 layer
 # (--mca pml ob1). PROCS defaults to the powers of two up to the number of processors: p above
 # it would share processors (oversubscription), which the table would mark.
@@ -101,13 +102,18 @@ launch() {
     npb-mpi-tcp) mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p" "$npb/bin/$k.$c.x" ;;
     superstep-mpi-tcp)
       mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p" -x BSP_ENGINE=mpi "${ours[@]}" ;;
-    superstep-udp) "$build/bin/bsprun" --engine udp -n "$p" "${ours[@]}" ;;
+    superstep-udp) BSP_UDP_STATS=1 "$build/bin/bsprun" --engine udp -n "$p" "${ours[@]}" ;;
   esac
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 samples=$work/samples.tsv  # kernel, class (after its rank S1 W2 A3 B4 C5), p, program, Mop/s
 : >"$samples"
+# The udp engine's counters (BSP_UDP_STATS=1: one line per process at bsp_end), summed over the
+# processes of a launch: kernel, class, p, data packets sent, explicit acks, retransmissions,
+# duplicates, drops.
+packets=$work/packets.tsv
+: >"$packets"
 failures=0
 for k in $kernels; do
   for c in $classes; do
@@ -127,6 +133,15 @@ for k in $kernels; do
           fi
           rank=$(expr index SWABC "$c")
           printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$mops" >>"$samples"
+          if [ "$config" = superstep-udp ]; then
+            awk -v k="$k" -v c="$rank$c" -v p="$p" '
+              /^superstep udp: process [0-9]+: / {
+                for (f = 1; f < NF; ++f) n[$f] += $(f + 1)
+                found = 1
+              }
+              END { if (found) printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\n", k, c, p, n["sent"],
+                    n["explicit-acks"], n["retransmissions"], n["duplicates"], n["drops"] }' "$out" >>"$packets"
+          fi
         done
       done
     done
@@ -175,6 +190,31 @@ sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 -k5,5g "$samples" | awk -F'\t' -v cores="$
       }
     }
   }'
+if [ -s "$packets" ]; then
+  echo
+  echo "The udp engine's packets per launch (BSP_UDP_STATS=1; the whole run, untimed parts too,"
+  echo "summed over the processes; median of the launches): after Table 5 of Donaldson, Hill and"
+  echo "Skillicorn, \"Exploiting Global Structure for Performance on Clusters\" (1999)."
+  echo
+  echo "| kernel | class | p | data packets | explicit acks | retransmissions | duplicates | drops |"
+  echo "|---|---|---|---:|---:|---:|---:|---:|"
+  sort -t$'\t' -k1,1 -k2,2 -k3,3n "$packets" | awk -F'\t' '
+    function median(col,   n, i, j, t, a) {
+      n = count
+      for (i = 1; i <= n; ++i) a[i] = v[i, col]
+      for (i = 2; i <= n; ++i) for (j = i; j > 1 && a[j - 1] > a[j]; --j) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    function flush() {
+      if (count == 0) return
+      printf "| %s | %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f |\n", toupper(kern), substr(cls, 2), procs,
+             median(4), median(5), median(6), median(7), median(8)
+      count = 0
+    }
+    { if ($1 != kern || $2 != cls || $3 != procs) { flush(); kern = $1; cls = $2; procs = $3 }
+      ++count; for (f = 4; f <= 8; ++f) v[count, f] = $f }
+    END { flush() }'
+fi
 if [ "$failures" -gt 0 ]; then
   echo "npb.sh: $failures launches did not verify" >&2
   exit 1
