@@ -16,7 +16,11 @@
 #   superstep-udp  Superstep's udp engine (bsprun --engine udp)
 # and the ratio ours / NPB compares the first three with npb-mpi, the last three with
 # npb-mpi-tcp. A second table gives the udp engine's packets per launch (BSP_UDP_STATS=1), summed
-# over the processes. Each launch must print NPB's "Verification = SUCCESSFUL"; one that does not is
+# over the processes. Where the build has bspprof and bench/apps_models (-DSUPERSTEP_BUILD_BENCH=ON),
+# one more launch of superstep-shm and of superstep-udp per class and p runs under bsprun
+# --profile, outside the medians, and a third table splits its fastest timed iteration into
+# computation (per superstep the slowest process's, bspprof's W) and the rest, communication
+# and synchronisation. Each launch must print NPB's "Verification = SUCCESSFUL"; one that does not is
 # reported and counted as a failure (exit status 1). Both sides use Open MPI's ob1 layer
 # (--mca pml ob1). PROCS defaults to the powers of two up to the number of processors: p above
 # it would share processors (oversubscription), which the table would mark.
@@ -114,6 +118,28 @@ samples=$work/samples.tsv  # kernel, class (after its rank S1 W2 A3 B4 C5), p, p
 # duplicates, drops.
 packets=$work/packets.tsv
 : >"$packets"
+# The profiled launches: kernel, class, p, program, timed iterations, measured s, computation s.
+splits=$work/splits.tsv
+: >"$splits"
+profiling=""
+[ -x "$build/bin/bspprof" ] && [ -x "$build/bench/apps_models" ] && profiling=yes
+# profile CONFIG KERNEL CLASS P: one launch of ours under bsprun --profile; its split to $splits.
+profile() {
+  local config=$1 k=$2 c=$3 p=$4 rank
+  local engine=()
+  [ "$config" = superstep-udp ] && engine=(--engine udp)
+  rank=$(expr index SWABC "$c")
+  rm -rf "$work/profile.json" "$work/profile.json.parts"
+  if "$build/bin/bsprun" "${engine[@]}" -n "$p" --profile "$work/profile.json" "$build/apps/$k" \
+       --class "$c" -p "$p" >"$work/profiled.txt" 2>&1 &&
+     "$build/bin/bspprof" report "$work/profile.json" --json >"$work/report.json" 2>>"$work/profiled.txt" &&
+     line=$("$build/bench/apps_models" --split "$work/report.json" 2>>"$work/profiled.txt"); then
+    printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$line" >>"$splits"
+  else
+    echo "npb.sh: ${k^^} class $c p = $p $config: the profiled launch gave no split:" >&2
+    tail -3 "$work/profiled.txt" >&2
+  fi
+}
 failures=0
 for k in $kernels; do
   for c in $classes; do
@@ -144,6 +170,11 @@ for k in $kernels; do
           fi
         done
       done
+      if [ -n "$profiling" ]; then
+        for config in superstep-shm superstep-udp; do
+          case " ${configs[*]} " in *" $config "*) profile "$config" "$k" "$c" "$p" ;; esac
+        done
+      fi
     done
   done
 done
@@ -214,6 +245,22 @@ if [ -s "$packets" ]; then
     { if ($1 != kern || $2 != cls || $3 != procs) { flush(); kern = $1; cls = $2; procs = $3 }
       ++count; for (f = 4; f <= 8; ++f) v[count, f] = $f }
     END { flush() }'
+fi
+echo
+if [ -s "$splits" ]; then
+  echo "Computation and communication, from one profiled launch (bsprun --profile, bspprof report):"
+  echo "the fastest timed iteration's supersteps; computation is the sum over them of the slowest"
+  echo "process's computation (W), the rest of the time communication and synchronisation."
+  echo
+  echo "| kernel | class | p | program | profiled s | computation s | communication and sync s | computation share |"
+  echo "|---|---|---|---|---:|---:|---:|---:|"
+  sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 "$splits" | awk -F'\t' '
+    { rest = $6 - $7; if (rest < 0) rest = 0
+      printf "| %s | %s | %s | %s | %.4f | %.4f | %.4f | %.0f%% |\n", toupper($1), substr($2, 2), $3, $4,
+             $6, $7, rest, $6 > 0 ? 100 * $7 / $6 : 0 }'
+elif [ -z "$profiling" ]; then
+  echo "(No computation/communication split: it needs bspprof and bench/apps_models, built with"
+  echo "-DSUPERSTEP_BUILD_BENCH=ON: cmake --build $build --target bspprof apps_models.)"
 fi
 if [ "$failures" -gt 0 ]; then
   echo "npb.sh: $failures launches did not verify" >&2

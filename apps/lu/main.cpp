@@ -149,6 +149,11 @@ int main(int argc, char** argv) {
                             "(bound %.0e)",
                             run.surface, c.surface_integral, surface_error, lu::kEpsilon),
                surface_ok);
+  report.note(apps::format(
+      "communication per time step (process 0's, timed part): %.1f supersteps, %.0f puts of %.0f "
+      "words",
+      static_cast<double>(run.tally.supersteps + run.tally.collective_supersteps) / c.iterations,
+      run.tally.put_messages / c.iterations, run.tally.put_words / c.iterations));
   report.measured(run.best_s);
   apps::npb::report_prediction(report, machine, o.p, run.work_s, run.tally);
   const std::string n = std::to_string(c.n);
