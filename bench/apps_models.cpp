@@ -41,7 +41,9 @@ int main(int argc, char** argv) {
   const bool help = argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h");
   if (help || (argc != 2 && !split)) {
     std::fputs(
-        "usage: apps_models [--split] REPORT.json   (bspprof report PROFILE [--params P.json] --json)\n"
+        "usage: apps_models [--split] REPORT.json\n"
+        "  (REPORT.json: bspprof report PROFILE --params P.json --json; --params optional with\n"
+        "  --split)\n"
         "prints: iterations, then measured, BSP, BSPWB and MPM seconds of the fastest timed\n"
         "iteration (the supersteps after 'apps: timer start' up to 'apps: timer stop'); with\n"
         "--split, iterations, measured seconds and computation seconds (the sum of W)\n",

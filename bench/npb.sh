@@ -257,7 +257,7 @@ if [ -s "$splits" ]; then
   sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 "$splits" | awk -F'\t' '
     { rest = $6 - $7; if (rest < 0) rest = 0
       printf "| %s | %s | %s | %s | %.4f | %.4f | %.4f | %.0f%% |\n", toupper($1), substr($2, 2), $3, $4,
-             $6, $7, rest, $6 > 0 ? 100 * $7 / $6 : 0 }'
+             $6, $7, rest, ($6 > 0 ? 100 * $7 / $6 : 0) }'
 elif [ -z "$profiling" ]; then
   echo "(No computation/communication split: it needs bspprof and bench/apps_models, built with"
   echo "-DSUPERSTEP_BUILD_BENCH=ON: cmake --build $build --target bspprof apps_models.)"

@@ -26,14 +26,13 @@ constexpr double kExact[5][13] = {
     {5.0, 4.0, 3.0, 2.0, 0.1, 0.4, 0.3, 0.05, 0.04, 0.03, 0.1, 0.3, 0.2},
 };
 
-void exact_at(const Coefficients& c, double xi, double eta, double zeta, double* out) {
-  (void)c;
+void exact_at(double xi, double eta, double zeta, double* out) {
   for (int m = 0; m < 5; ++m) {
     const double* e = kExact[m];
     out[m] = e[0] + e[1] * xi + e[2] * eta + e[3] * zeta + e[4] * xi * xi + e[5] * eta * eta +
              e[6] * zeta * zeta + e[7] * xi * xi * xi + e[8] * eta * eta * eta +
-             e[9] * zeta * zeta * zeta + e[10] * xi * xi * xi * xi +
-             e[11] * eta * eta * eta * eta + e[12] * zeta * zeta * zeta * zeta;
+             e[9] * zeta * zeta * zeta + e[10] * xi * xi * xi * xi + e[11] * eta * eta * eta * eta +
+             e[12] * zeta * zeta * zeta * zeta;
   }
 }
 
@@ -153,7 +152,7 @@ Coefficients::Coefficients(int n_points, double time_step, double relaxation)
 }
 
 void exact(const Coefficients& c, int i, int j, int k, double* out) {
-  exact_at(c, static_cast<double>(i) / (c.n - 1), static_cast<double>(j) / (c.n - 1),
+  exact_at(static_cast<double>(i) / (c.n - 1), static_cast<double>(j) / (c.n - 1),
            static_cast<double>(k) / (c.n - 1), out);
 }
 
@@ -219,20 +218,21 @@ void add_operator(const Coefficients& c, const Box& b, const double* u, double* 
 
 namespace {
 
-[[gnu::always_inline]] inline void diagonal_block(const Coefficients& c, const double* u, Block5& d) {
+[[gnu::always_inline]] inline void diagonal_block(const Coefficients& c, const double* u,
+                                                  Block5& d) {
   const double r1 = 1.0 / u[0], r2 = r1 * r1, r3 = r1 * r2;
   const double dt2 = c.dt * 2.0;
   for (auto& row : d) row.fill(0.0);
   // Per dimension: the viscous factor of each velocity component (4/3 along the dimension).
   auto factor = [](int dim, int m) { return m == 1 + dim ? r43 : 1.0; };
   double diss_sum = 0;
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int dim = 0; dim < 3; ++dim) diss_sum += c.t1[dim] * c.diss[dim];
   d[0][0] = 1.0 + dt2 * diss_sum;
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int m = 1; m <= 3; ++m) {
     double lower = 0, diagonal = 0;
-    #pragma GCC unroll 5
+#pragma GCC unroll 5
     for (int dim = 0; dim < 3; ++dim) {
       lower += c.t1[dim] * (-factor(dim, m) * c34 * r2 * u[m]);
       diagonal += c.t1[dim] * factor(dim, m) * c34 * r1;
@@ -241,27 +241,27 @@ namespace {
     d[m][m] = 1.0 + dt2 * diagonal + dt2 * diss_sum;
   }
   double energy0 = 0, energy4 = 0;
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int dim = 0; dim < 3; ++dim) {
     double s = 0;
-    #pragma GCC unroll 5
-    for (int m = 1; m <= 3; ++m)
-      s -= (factor(dim, m) * c34 - c1345) * r3 * (u[m] * u[m]);
+#pragma GCC unroll 5
+    for (int m = 1; m <= 3; ++m) s -= (factor(dim, m) * c34 - c1345) * r3 * (u[m] * u[m]);
     energy0 += c.t1[dim] * (s - c1345 * r2 * u[4]);
     energy4 += c.t1[dim] * c1345 * r1;
   }
   d[4][0] = dt2 * energy0;
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int m = 1; m <= 3; ++m) {
     double s = 0;
-    #pragma GCC unroll 5
+#pragma GCC unroll 5
     for (int dim = 0; dim < 3; ++dim) s += c.t1[dim] * (factor(dim, m) * c34 - c1345) * r2 * u[m];
     d[4][m] = dt2 * s;
   }
   d[4][4] = 1.0 + dt2 * energy4 + dt2 * diss_sum;
 }
 
-[[gnu::always_inline]] inline void neighbour_block(const Coefficients& c, const double* u, int dim, double sign, Block5& a) {
+[[gnu::always_inline]] inline void neighbour_block(const Coefficients& c, const double* u, int dim,
+                                                   double sign, Block5& a) {
   const int nn = 1 + dim;
   const double r1 = 1.0 / u[0], r2 = r1 * r1, r3 = r1 * r2;
   const double s = sign * c.dt * c.t2[dim];  // convective terms
@@ -276,7 +276,7 @@ namespace {
              v * (-r43 * c34 * r2 * u[nn]);
   a[nn][nn] = s * ((2.0 - c2) * (u[nn] * r1)) - v * (r43 * c34 * r1) - v * diss;
   a[nn][4] = s * c2;
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int t = 1; t <= 3; ++t) {
     if (t == nn) continue;
     a[nn][t] = s * (-c2 * (u[t] * r1));
@@ -288,7 +288,7 @@ namespace {
   }
   // The energy.
   double viscous = 0;
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int m = 1; m <= 3; ++m)
     viscous -= ((m == nn ? r43 * c34 : c34) - c1345) * r3 * (u[m] * u[m]);
   a[4][0] = s * ((c2 * squares * r2 - c1 * (u[4] * r1)) * (u[nn] * r1)) -
@@ -298,19 +298,20 @@ namespace {
   a[4][4] = s * (c1 * (u[nn] * r1)) - v * c1345 * r1 - v * diss;
 }
 
-[[gnu::always_inline]] inline void lower_point(double omega, const Block5& z, const Block5& y, const Block5& x, const Block5& d,
-                 const double* vz, const double* vy, const double* vx, double* v) {
-  #pragma GCC unroll 5
+[[gnu::always_inline]] inline void lower_point(double omega, const Block5& z, const Block5& y,
+                                               const Block5& x, const Block5& d, const double* vz,
+                                               const double* vy, const double* vx, double* v) {
+#pragma GCC unroll 5
   for (int m = 0; m < 5; ++m) {
     double s = 0;
-    #pragma GCC unroll 5
+#pragma GCC unroll 5
     for (int l = 0; l < 5; ++l) s += z[m][l] * vz[l];
     v[m] = v[m] - omega * s;
   }
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int m = 0; m < 5; ++m) {
     double s = 0;
-    #pragma GCC unroll 5
+#pragma GCC unroll 5
     for (int l = 0; l < 5; ++l) {
       s += y[m][l] * vy[l];
       s += x[m][l] * vx[l];
@@ -320,20 +321,21 @@ namespace {
   solve(d, v);
 }
 
-[[gnu::always_inline]] inline void upper_point(double omega, const Block5& z, const Block5& y, const Block5& x, const Block5& d,
-                 const double* vz, const double* vy, const double* vx, double* v) {
+[[gnu::always_inline]] inline void upper_point(double omega, const Block5& z, const Block5& y,
+                                               const Block5& x, const Block5& d, const double* vz,
+                                               const double* vy, const double* vx, double* v) {
   double t[5];
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int m = 0; m < 5; ++m) {
     double s = 0;
-    #pragma GCC unroll 5
+#pragma GCC unroll 5
     for (int l = 0; l < 5; ++l) s += z[m][l] * vz[l];
     t[m] = omega * s;
   }
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int m = 0; m < 5; ++m) {
     double s = 0;
-    #pragma GCC unroll 5
+#pragma GCC unroll 5
     for (int l = 0; l < 5; ++l) {
       s += y[m][l] * vy[l];
       s += x[m][l] * vx[l];
@@ -341,7 +343,7 @@ namespace {
     t[m] = t[m] + omega * s;
   }
   solve(d, t);
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
   for (int m = 0; m < 5; ++m) v[m] = v[m] - t[m];
 }
 

@@ -1,8 +1,9 @@
 // LU's local computation, on one process's block (subdomain.hpp): the exact solution, the
 // steady-state operator R(u) of the five coupled equations (convective and viscous fluxes,
 // second- and fourth-order dissipation, in each of the three dimensions), the SSOR sweeps' rows
-// (the 5 x 5 blocks of the Jacobian and the point solves), and the local sums of the norms and the surface integral. Dimension 0 is i (x, xi), 1 is j (y, eta),
-// 2 is k (z, zeta); velocity component 1 + d lies along dimension d.
+// (the 5 x 5 blocks of the Jacobian and the point solves), and the local sums of the norms and the
+// surface integral. Dimension 0 is i (x, xi), 1 is j (y, eta), 2 is k (z, zeta); velocity component
+// 1 + d lies along dimension d.
 #pragma once
 
 #include <array>
@@ -15,12 +16,12 @@ namespace lu {
 struct Coefficients {
   int n = 0;
   double dt = 0, omega = 0;
-  std::array<double, 3> h{};    // mesh widths 1/(n-1)
-  std::array<double, 3> t1{};   // 1/h^2
-  std::array<double, 3> t2{};   // 1/(2h)
-  std::array<double, 3> t3{};   // 1/h
+  std::array<double, 3> h{};     // mesh widths 1/(n-1)
+  std::array<double, 3> t1{};    // 1/h^2
+  std::array<double, 3> t2{};    // 1/(2h)
+  std::array<double, 3> t3{};    // 1/h
   std::array<double, 3> diss{};  // second-order dissipation per dimension
-  double dssp = 0;              // fourth-order dissipation
+  double dssp = 0;               // fourth-order dissipation
   Coefficients(int n_points, double time_step, double relaxation);
 };
 

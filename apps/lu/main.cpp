@@ -124,10 +124,9 @@ int main(int argc, char** argv) {
   if (lu::smallest_block(c.n, *grid) < 3)
     apps::bad_argument(kApp, "p = " + std::to_string(o.p) + " (a " + std::to_string(grid->xdim) +
                                  " x " + std::to_string(grid->ydim) +
-                                 " process grid) leaves fewer than 3 of class " + c.name +
-                                 "'s " + std::to_string(c.n) + " points per process in i or j");
-  const std::vector<apps::MachineParams> machine =
-      apps::load_machine_params(kApp.name, o.params);
+                                 " process grid) leaves fewer than 3 of class " + c.name + "'s " +
+                                 std::to_string(c.n) + " points per process in i or j");
+  const std::vector<apps::MachineParams> machine = apps::load_machine_params(kApp.name, o.params);
 
   Run run;
   if (!apps::run_spmd(o.p, [&] { spmd(o, *grid, run); })) return 0;
@@ -158,7 +157,7 @@ int main(int argc, char** argv) {
   apps::npb::report_prediction(report, machine, o.p, run.work_s, run.tally);
   const std::string n = std::to_string(c.n);
   apps::npb::print_summary({"LU", std::string(1, c.name), n + "x" + n + "x" + n, c.iterations,
-                            run.best_s, lu::operations(c.n, c.iterations) / run.best_s / 1e6,
-                            o.p, "floating point", residual_ok && error_ok && surface_ok});
+                            run.best_s, lu::operations(c.n, c.iterations) / run.best_s / 1e6, o.p,
+                            "floating point", residual_ok && error_ok && surface_ok});
   return report.finish();
 }

@@ -238,8 +238,7 @@ void Solver::lower_plane(int k) {
 }
 
 void Solver::upper_plane(int k) {
-  for (int j = box_.jend - 1; j >= box_.jst; --j)
-    upper_row(c_, box_, u_.data(), rsd_.data(), j, k);
+  for (int j = box_.jend - 1; j >= box_.jst; --j) upper_row(c_, box_, u_.data(), rsd_.data(), j, k);
 }
 
 }  // namespace lu
