@@ -7,23 +7,25 @@
 # NPB_DIR: an NPB 3.4 source tree you downloaded from NASA (the folder NPB3.4-MPI, or the one
 # above it; 3.4.0's fixed-form Fortran, mg.f and lu.f, as well as the .f90 of 3.4.1 and later).
 # It is copied to a temporary folder and built there (config/make.def from make.def.template
-# with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself is not touched. Every row is a median over LAUNCHES interleaved launches of six programs:
+# with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself is not touched.
+# Every row is a median over LAUNCHES interleaved launches of six programs:
 #   npb-mpi        NPB's code under mpirun (Open MPI, its shared-memory transport)
-#   superstep-shm  apps/is or apps/mg on the shared-memory engine
+#   superstep-shm  apps/is, apps/mg or apps/lu on the shared-memory engine
 #   superstep-mpi  the same binary on Superstep's MPI engine, under the same mpirun
 #   npb-mpi-tcp    NPB's code under mpirun --mca btl tcp,self (no shared memory: as a cluster)
 #   superstep-mpi-tcp  Superstep's MPI engine under that same mpirun
 #   superstep-udp  Superstep's udp engine (bsprun --engine udp)
 # and the ratio ours / NPB compares the first three with npb-mpi, the last three with
-# npb-mpi-tcp. A second table gives the udp engine's packets per launch (BSP_UDP_STATS=1), summed
-# over the processes. Where the build has bspprof and bench/apps_models (-DSUPERSTEP_BUILD_BENCH=ON),
-# one more launch of superstep-shm and of superstep-udp per class and p runs under bsprun
-# --profile, outside the medians, and a third table splits its fastest timed iteration into
-# computation (per superstep the slowest process's, bspprof's W) and the rest, communication
-# and synchronisation. Each launch must print NPB's "Verification = SUCCESSFUL"; one that does not is
-# reported and counted as a failure (exit status 1). Both sides use Open MPI's ob1 layer
-# (--mca pml ob1). PROCS defaults to the powers of two up to the number of processors: p above
-# it would share processors (oversubscription), which the table would mark.
+# npb-mpi-tcp. A second table gives the udp engine's packets per launch (BSP_UDP_STATS=1),
+# summed over the processes. Where the build has bspprof and bench/apps_models
+# (-DSUPERSTEP_BUILD_BENCH=ON), one more launch of superstep-shm and of superstep-udp per class
+# and p runs under bsprun --profile, outside the medians, and a third table splits its fastest
+# timed iteration into computation (per superstep the slowest process's, bspprof's W) and the
+# rest, communication and synchronisation. Each launch must print NPB's "Verification =
+# SUCCESSFUL"; one that does not is reported and counted as a failure (exit status 1). Both
+# sides use Open MPI's ob1 layer (--mca pml ob1). PROCS defaults to the powers of two up to the
+# number of processors: p above it would share processors (oversubscription), which the table
+# would mark.
 set -euo pipefail
 
 usage() {
