@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# NAS Parallel Benchmarks IS and MG: Superstep's BSPlib codes (apps/is, apps/mg) beside NPB's
-# own MPI codes, on the same machine, the same class and the same p.
+# NAS Parallel Benchmarks IS, MG and LU: Superstep's BSPlib codes (apps/is, apps/mg, apps/lu)
+# beside NPB's own MPI codes, on the same machine, the same class and the same p.
 #   bash bench/npb.sh NPB_DIR [build-dir]          (build-dir defaults to build)
-#   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg" bash bench/npb.sh NPB_DIR
+#   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg lu" bash bench/npb.sh NPB_DIR
 #   CONFIGS="npb-mpi superstep-shm" bash bench/npb.sh NPB_DIR     (some of the six programs)
 # NPB_DIR: an NPB 3.4 source tree you downloaded from NASA (the folder NPB3.4-MPI, or the one
-# above it). It is copied to a temporary folder and built there (config/make.def from
-# make.def.template with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself
-# is not touched. Every row is a median over LAUNCHES interleaved launches of six programs:
+# above it; 3.4.0's fixed-form Fortran, mg.f and lu.f, as well as the .f90 of 3.4.1 and later).
+# It is copied to a temporary folder and built there (config/make.def from make.def.template
+# with mpicc and mpif90, -O3), one binary per kernel and class; NPB_DIR itself is not touched.
+# Every row is a median over LAUNCHES interleaved launches of six programs:
 #   npb-mpi        NPB's code under mpirun (Open MPI, its shared-memory transport)
-#   superstep-shm  apps/is or apps/mg on the shared-memory engine
+#   superstep-shm  apps/is, apps/mg or apps/lu on the shared-memory engine
 #   superstep-mpi  the same binary on Superstep's MPI engine, under the same mpirun
 #   npb-mpi-tcp    NPB's code under mpirun --mca btl tcp,self (no shared memory: as a cluster)
 #   superstep-mpi-tcp  Superstep's MPI engine under that same mpirun
 #   superstep-udp  Superstep's udp engine (bsprun --engine udp)
 # and the ratio ours / NPB compares the first three with npb-mpi, the last three with
-# npb-mpi-tcp. Each launch must print NPB's "Verification = SUCCESSFUL"; one that does not is
-# reported and counted as a failure (exit status 1). Both sides use Open MPI's ob1 layer
-# (--mca pml ob1). PROCS defaults to the powers of two up to the number of processors: p above
-# it would share processors (oversubscription), which the table would mark.
+# npb-mpi-tcp. A second table gives the udp engine's packets per launch (BSP_UDP_STATS=1),
+# summed over the processes. Where the build has bspprof and bench/apps_models
+# (-DSUPERSTEP_BUILD_BENCH=ON), one more launch of superstep-shm and of superstep-udp per class
+# and p runs under bsprun --profile, outside the medians, and a third table splits its fastest
+# timed iteration into computation (per superstep the slowest process's, bspprof's W) and the
+# rest, communication and synchronisation. Each launch must print NPB's "Verification =
+# SUCCESSFUL"; one that does not is reported and counted as a failure (exit status 1). Both
+# sides use Open MPI's ob1 layer (--mca pml ob1). PROCS defaults to the powers of two up to the
+# number of processors: p above it would share processors (oversubscription), which the table
+# would mark.
 set -euo pipefail
 
 usage() {
@@ -29,10 +36,12 @@ usage() {
 npb_src=$1
 build=${2:-build}
 [ -d "$npb_src/NPB3.4-MPI" ] && npb_src=$npb_src/NPB3.4-MPI
-[ -f "$npb_src/IS/is.c" ] && [ -f "$npb_src/MG/mg.f90" ] && [ -f "$npb_src/config/make.def.template" ] ||
-  { echo "npb.sh: $1 is no NPB 3.4 MPI source tree (no IS/is.c, MG/mg.f90, config/make.def.template)" >&2; exit 2; }
-[ -x "$build/apps/is" ] && [ -x "$build/apps/mg" ] && [ -x "$build/bin/bsprun" ] ||
-  { echo "npb.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_APPS=ON && cmake --build $build --target app_is app_mg bsprun bsp_mpi bsp_udp" >&2; exit 2; }
+# NPB 3.4.0 has mg.f and lu.f; 3.4.1 and later mg.f90 and lu.f90.
+[ -f "$npb_src/IS/is.c" ] && { [ -f "$npb_src/MG/mg.f90" ] || [ -f "$npb_src/MG/mg.f" ]; } &&
+  { [ -f "$npb_src/LU/lu.f90" ] || [ -f "$npb_src/LU/lu.f" ]; } && [ -f "$npb_src/config/make.def.template" ] ||
+  { echo "npb.sh: $1 is no NPB 3.4 MPI source tree (no IS/is.c, MG/mg.f90 or mg.f, LU/lu.f90 or lu.f, config/make.def.template)" >&2; exit 2; }
+[ -x "$build/apps/is" ] && [ -x "$build/apps/mg" ] && [ -x "$build/apps/lu" ] && [ -x "$build/bin/bsprun" ] ||
+  { echo "npb.sh: build first: cmake -S . -B $build -DSUPERSTEP_BUILD_APPS=ON && cmake --build $build --target app_is app_mg app_lu bsprun bsp_mpi bsp_udp" >&2; exit 2; }
 for tool in mpirun mpicc mpif90 make; do
   command -v "$tool" >/dev/null || { echo "npb.sh: $tool not found (Debian: openmpi-bin libopenmpi-dev gfortran)" >&2; exit 2; }
 done
@@ -41,13 +50,13 @@ default_procs=""
 for ((p = 1; p <= cores; p *= 2)); do default_procs="$default_procs $p"; done
 procs=${PROCS:-$default_procs}
 classes=${CLASSES:-S W}
-kernels=${KERNELS:-is mg}
+kernels=${KERNELS:-is mg lu}
 launches=${LAUNCHES:-5}
 for c in $classes; do
   case $c in S | W | A | B | C) ;; *) echo "npb.sh: class $c is not one of S W A B C" >&2; exit 2 ;; esac
 done
 for k in $kernels; do
-  case $k in is | mg) ;; *) echo "npb.sh: kernel $k is not is or mg" >&2; exit 2 ;; esac
+  case $k in is | mg | lu) ;; *) echo "npb.sh: kernel $k is not is, mg or lu" >&2; exit 2 ;; esac
 done
 
 all_configs="npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp"
@@ -62,16 +71,20 @@ cp -r "$npb_src" "$work/npb"
 npb=$work/npb
 
 # config/make.def: the template with mpicc/mpif90 at -O3; gfortran 10 and later reject NPB's
-# MPI calls with buffers of different ranks unless told to allow the mismatch.
+# MPI calls with buffers of different ranks unless told to allow the mismatch, and 3.4.0's MG
+# has BOZ constants that gfortran 10 and later take only with -fallow-invalid-boz.
 fflags="-O3"
-if echo "end" >"$work/probe.f90" && mpif90 -fallow-argument-mismatch -c "$work/probe.f90" -o "$work/probe.o" 2>/dev/null; then
-  fflags="-O3 -fallow-argument-mismatch"
-fi
+echo "end" >"$work/probe.f90"
+for flag in -fallow-argument-mismatch -fallow-invalid-boz; do
+  if mpif90 "$flag" -c "$work/probe.f90" -o "$work/probe.o" 2>/dev/null; then fflags="$fflags $flag"; fi
+done
 sed -e "s|^MPIFC[[:space:]]*=.*|MPIFC = mpif90|" -e "s|^MPICC[[:space:]]*=.*|MPICC = mpicc|" \
     -e "s|^FFLAGS[[:space:]]*=.*|FFLAGS = $fflags|" -e "s|^CFLAGS[[:space:]]*=.*|CFLAGS = -O3|" \
     "$npb/config/make.def.template" >"$npb/config/make.def"
-# Nothing of an earlier build: objects and modules may come from another compiler.
+# Nothing of an earlier build: objects and modules may come from another compiler. The
+# binaries go to bin/, which a tree from git lacks (git keeps no empty folder).
 find "$npb" \( -name '*.o' -o -name '*.mod' -o -name '*.x' \) -type f -delete
+mkdir -p "$npb/bin"
 for k in $kernels; do
   for c in $classes; do
     echo "== building NPB-MPI ${k^^} class $c" >&2
@@ -95,13 +108,40 @@ launch() {
     npb-mpi-tcp) mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p" "$npb/bin/$k.$c.x" ;;
     superstep-mpi-tcp)
       mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p" -x BSP_ENGINE=mpi "${ours[@]}" ;;
-    superstep-udp) "$build/bin/bsprun" --engine udp -n "$p" "${ours[@]}" ;;
+    superstep-udp) BSP_UDP_STATS=1 "$build/bin/bsprun" --engine udp -n "$p" "${ours[@]}" ;;
   esac
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 samples=$work/samples.tsv  # kernel, class (after its rank S1 W2 A3 B4 C5), p, program, Mop/s
 : >"$samples"
+# The udp engine's counters (BSP_UDP_STATS=1: one line per process at bsp_end), summed over the
+# processes of a launch: kernel, class, p, data packets sent, explicit acks, retransmissions,
+# duplicates, drops.
+packets=$work/packets.tsv
+: >"$packets"
+# The profiled launches: kernel, class, p, program, timed iterations, measured s, computation s.
+splits=$work/splits.tsv
+: >"$splits"
+profiling=""
+[ -x "$build/bin/bspprof" ] && [ -x "$build/bench/apps_models" ] && profiling=yes
+# profile CONFIG KERNEL CLASS P: one launch of ours under bsprun --profile; its split to $splits.
+profile() {
+  local config=$1 k=$2 c=$3 p=$4 rank
+  local engine=()
+  [ "$config" = superstep-udp ] && engine=(--engine udp)
+  rank=$(expr index SWABC "$c")
+  rm -rf "$work/profile.json" "$work/profile.json.parts"
+  if "$build/bin/bsprun" "${engine[@]}" -n "$p" --profile "$work/profile.json" "$build/apps/$k" \
+       --class "$c" -p "$p" >"$work/profiled.txt" 2>&1 &&
+     "$build/bin/bspprof" report "$work/profile.json" --json >"$work/report.json" 2>>"$work/profiled.txt" &&
+     line=$("$build/bench/apps_models" --split "$work/report.json" 2>>"$work/profiled.txt"); then
+    printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$line" >>"$splits"
+  else
+    echo "npb.sh: ${k^^} class $c p = $p $config: the profiled launch gave no split:" >&2
+    tail -3 "$work/profiled.txt" >&2
+  fi
+}
 failures=0
 for k in $kernels; do
   for c in $classes; do
@@ -121,15 +161,29 @@ for k in $kernels; do
           fi
           rank=$(expr index SWABC "$c")
           printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$mops" >>"$samples"
+          if [ "$config" = superstep-udp ]; then
+            awk -v k="$k" -v c="$rank$c" -v p="$p" '
+              /^superstep udp: process [0-9]+: / {
+                for (f = 1; f < NF; ++f) n[$f] += $(f + 1)
+                found = 1
+              }
+              END { if (found) printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\n", k, c, p, n["sent"],
+                    n["explicit-acks"], n["retransmissions"], n["duplicates"], n["drops"] }' "$out" >>"$packets"
+          fi
         done
       done
+      if [ -n "$profiling" ]; then
+        for config in superstep-shm superstep-udp; do
+          case " ${configs[*]} " in *" $config "*) profile "$config" "$k" "$c" "$p" ;; esac
+        done
+      fi
     done
   done
 done
 
 model=$(lscpu | awk -F: '/^Model name/ { sub(/^[ \t]+/, "", $2); print $2; exit }')
 echo
-echo "NPB 3.4 IS and MG: Mop/s, median of $launches interleaved launches (spread: (max - min) / median)"
+echo "NPB 3.4 $(echo "$kernels" | tr a-z A-Z): Mop/s, median of $launches interleaved launches (spread: (max - min) / median)"
 echo "machine: ${model:-unknown processor}, $cores processors; $(mpirun --version 2>&1 | head -1); $(mpif90 --version 2>&1 | head -1)"
 echo "load average before the launches: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
@@ -169,6 +223,47 @@ sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 -k5,5g "$samples" | awk -F'\t' -v cores="$
       }
     }
   }'
+if [ -s "$packets" ]; then
+  echo
+  echo "The udp engine's packets per launch (BSP_UDP_STATS=1; the whole run, untimed parts too,"
+  echo "summed over the processes; median of the launches): after Table 5 of Donaldson, Hill and"
+  echo "Skillicorn, \"Exploiting Global Structure for Performance on Clusters\" (1999)."
+  echo
+  echo "| kernel | class | p | data packets | explicit acks | retransmissions | duplicates | drops |"
+  echo "|---|---|---|---:|---:|---:|---:|---:|"
+  sort -t$'\t' -k1,1 -k2,2 -k3,3n "$packets" | awk -F'\t' '
+    function median(col,   n, i, j, t, a) {
+      n = count
+      for (i = 1; i <= n; ++i) a[i] = v[i, col]
+      for (i = 2; i <= n; ++i) for (j = i; j > 1 && a[j - 1] > a[j]; --j) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    function flush() {
+      if (count == 0) return
+      printf "| %s | %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f |\n", toupper(kern), substr(cls, 2), procs,
+             median(4), median(5), median(6), median(7), median(8)
+      count = 0
+    }
+    { if ($1 != kern || $2 != cls || $3 != procs) { flush(); kern = $1; cls = $2; procs = $3 }
+      ++count; for (f = 4; f <= 8; ++f) v[count, f] = $f }
+    END { flush() }'
+fi
+echo
+if [ -s "$splits" ]; then
+  echo "Computation and communication, from one profiled launch (bsprun --profile, bspprof report):"
+  echo "the fastest timed iteration's supersteps; computation is the sum over them of the slowest"
+  echo "process's computation (W), the rest of the time communication and synchronisation."
+  echo
+  echo "| kernel | class | p | program | profiled s | computation s | communication and sync s | computation share |"
+  echo "|---|---|---|---|---:|---:|---:|---:|"
+  sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 "$splits" | awk -F'\t' '
+    { rest = $6 - $7; if (rest < 0) rest = 0
+      printf "| %s | %s | %s | %s | %.4f | %.4f | %.4f | %.0f%% |\n", toupper($1), substr($2, 2), $3, $4,
+             $6, $7, rest, ($6 > 0 ? 100 * $7 / $6 : 0) }'
+elif [ -z "$profiling" ]; then
+  echo "(No computation/communication split: it needs bspprof and bench/apps_models, built with"
+  echo "-DSUPERSTEP_BUILD_BENCH=ON: cmake --build $build --target bspprof apps_models.)"
+fi
 if [ "$failures" -gt 0 ]; then
   echo "npb.sh: $failures launches did not verify" >&2
   exit 1

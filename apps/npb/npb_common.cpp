@@ -37,6 +37,7 @@ void CommTally::reduction(double bytes) {
 CommTally CommTally::since(const CommTally& earlier, int repetitions) const {
   CommTally d;
   d.put_words = (put_words - earlier.put_words) / repetitions;
+  d.put_messages = (put_messages - earlier.put_messages) / repetitions;
   d.supersteps = (supersteps - earlier.supersteps) / repetitions;
   d.collective_words = (collective_words - earlier.collective_words) / repetitions;
   d.collective_supersteps = (collective_supersteps - earlier.collective_supersteps) / repetitions;
@@ -45,6 +46,7 @@ CommTally CommTally::since(const CommTally& earlier, int repetitions) const {
 
 void CommTally::add_to(CostPrediction& cost, const MachineParams& params) const {
   cost.relation(put_words, params.g_put);
+  cost.messages(put_messages, params.o_put);
   cost.relation(collective_words, params.g_global > 0 ? params.g_global : params.g_put);
   cost.syncs(supersteps + collective_supersteps, params.l);
 }

@@ -1,4 +1,4 @@
-// What the NAS Parallel Benchmarks kernels (is, mg) share: NPB's random number generator, the
+// What the NAS Parallel Benchmarks codes (is, mg, lu) share: NPB's random number generator, the
 // cost of a level-1 collective in the BSP prediction, and NPB's closing summary.
 //
 // The generator is the one of the NPB specification (Bailey, Barszcz et al., "The NAS Parallel
@@ -45,6 +45,7 @@ class Generator {
 // on the algorithm each call chose).
 struct CommTally {
   double put_words = 0;  // 32-bit words, summed over this process's supersteps
+  double put_messages = 0;  // the puts carrying them, where the program counts them (lu)
   int supersteps = 0;
   double collective_words = 0;
   int collective_supersteps = 0;
@@ -52,7 +53,7 @@ struct CommTally {
   void reduction(double bytes);
   // What was counted since `earlier`, per repetition.
   CommTally since(const CommTally& earlier, int repetitions) const;
-  // Adds the terms to a prediction with the machine's g and l.
+  // Adds the terms to a prediction with the machine's g, o (of bsp_put) and l.
   void add_to(CostPrediction& cost, const MachineParams& params) const;
 };
 
@@ -63,7 +64,7 @@ void report_prediction(Report& report, const std::vector<MachineParams>& machine
 
 // NPB's summary block: the benchmark, class, size, time, Mop/s and verification.
 struct Summary {
-  std::string benchmark;  // "IS", "MG"
+  std::string benchmark;  // "IS", "MG", "LU"
   std::string problem_class;
   std::string size;  // "65536", "32x32x32"
   int iterations = 0;
