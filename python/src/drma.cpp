@@ -2,6 +2,7 @@
 // buffers, with offsets and counts in elements of the registered area's type.
 #include <bsp.h>
 
+#include <cstring>
 #include <memory>
 
 #include "bindings.hpp"
@@ -47,6 +48,25 @@ const RunState::Area& registered(const char* primitive, const Buffer& area) {
   return *found;
 }
 
+// A transfer of `count` elements from element `offset` goes beyond the `theirs` elements
+// process `pid` registered in `area`'s registration.
+[[noreturn]] void beyond_their_area(const char* primitive, long long pid,
+                                    const RunState::Area& area, long long offset, long long count,
+                                    long long theirs) {
+  const bool reads = std::strstr(primitive, "get") != nullptr;
+  const std::string type = area.buffer->type().name();
+  if (area.nbytes_of[static_cast<std::size_t>(pid)] == 0)
+    fail_at(primitive, python_site(),
+            format("process %lld registered None (or an empty area) in this registration, so it "
+                   "has no memory there",
+                   pid));
+  fail_at(primitive, python_site(),
+          format("offset %lld + count %lld = %lld is beyond the %lld elements (%s) process %lld "
+                 "registered; a %s must stay within the area its %s (process %lld) registered",
+                 offset, count, offset + count, theirs, type.c_str(), pid, reads ? "get" : "put",
+                 reads ? "source" : "destination", pid));
+}
+
 struct Transfer {
   int offset_bytes;
   int nbytes;
@@ -54,7 +74,9 @@ struct Transfer {
 
 // Checks a transfer of `count` elements (None: all of `local`) between the
 // unregistered buffer `local` and the registered one `remote`, starting at
-// element `offset` of the registered area on the other process.
+// element `offset` of the registered area on the other process, whose size this
+// process knows from the registration (the library's registry): what is beyond it
+// raises here, in elements, naming the Python line, rather than stopping the run.
 Transfer check_transfer(const char* primitive, long long pid, const Buffer& local,
                         const Buffer& remote, long long offset, py::handle count_arg) {
   check_pid(primitive, pid);
@@ -62,7 +84,8 @@ Transfer check_transfer(const char* primitive, long long pid, const Buffer& loca
   long long count = count_arg.is_none() ? local.elements() : count_arg.cast<long long>();
   check_not_negative(primitive, "count", count);
   if (count == 0) return {0, 0};  // as in C: does nothing, and checks no registration
-  const ElementType& type = registered(primitive, remote).buffer->type();
+  const RunState::Area& area = registered(primitive, remote);
+  const ElementType& type = area.buffer->type();
   if (!(local.type() == type))
     fail(primitive, format("the registered area holds %s but the other buffer holds %s; transfer "
                            "elements of the registered area's type (convert with .astype(), or "
@@ -72,6 +95,11 @@ Transfer check_transfer(const char* primitive, long long pid, const Buffer& loca
     fail(primitive, format("count %lld is more than the %lld elements of the local buffer", count,
                            static_cast<long long>(local.elements())));
   long long itemsize = local.type().itemsize;
+  if (static_cast<std::size_t>(pid) < area.nbytes_of.size()) [[likely]] {
+    long long theirs = area.nbytes_of[static_cast<std::size_t>(pid)] / itemsize;
+    if (offset > theirs || count > theirs - offset) [[unlikely]]
+      beyond_their_area(primitive, pid, area, offset, count, theirs);
+  }
   return {bytes_int(primitive, "the offset", offset * itemsize),
           bytes_int(primitive, "the transfer", count * itemsize)};
 }

@@ -25,6 +25,15 @@ void fail(const char* primitive, const std::string& details) {
   throw Error(format("superstep: error in %s: %s", primitive, details.c_str()));
 }
 
+void fail_at(const char* primitive, PythonSite site, const std::string& details) {
+  if (!site.file) fail(primitive, details);
+  if (g_phase == Phase::kRunning)
+    throw Error(format("superstep: error in %s, process %d, superstep %lld (%s:%d): %s", primitive,
+                       bsp_pid(), bsp_superstep(), site.file, site.line, details.c_str()));
+  throw Error(format("superstep: error in %s (%s:%d): %s", primitive, site.file, site.line,
+                     details.c_str()));
+}
+
 Phase phase() { return g_phase; }
 void set_phase(Phase p) { g_phase = p; }
 

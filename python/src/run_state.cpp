@@ -1,6 +1,7 @@
 #include "run_state.hpp"
 
 #include <bsp.h>
+#include <bsp_profile.h>
 
 #include <cstring>
 
@@ -50,6 +51,11 @@ void RunState::synced() {
   for (Pending& p : pending_) {
     std::vector<std::shared_ptr<Area>>& slots = effective_[p.ident];
     if (p.pushed) {
+      if (p.pushed->buffer) {
+        int nprocs = bsp_nprocs();
+        p.pushed->nbytes_of.resize(static_cast<std::size_t>(nprocs));
+        for (int q = 0; q < nprocs; ++q) p.pushed->nbytes_of[q] = bsp_registered_nbytes(q, p.ident);
+      }
       slots.push_back(std::move(p.pushed));
     } else if (!slots.empty()) {
       slots.pop_back();

@@ -30,6 +30,9 @@ class RunState {
     int serial = -1;
     std::vector<TypeWord> theirs;  // each process's entry of the table, once fetched
     PythonSite site;               // the push_reg's
+    // The bytes each process registered in this registration, once it is in effect (empty
+    // before): what a transfer through it is checked against, in elements of its type.
+    std::vector<long long> nbytes_of;
   };
 
   static RunState& get();
