@@ -45,6 +45,14 @@ class RunState {
   // Keeps `object`'s buffer until the superstep ends.
   void hold(std::unique_ptr<Buffer> buffer, PyObject* owner);
 
+  // The registration in effect whose owner is `object`, when it was the last one a transfer
+  // named by that object (remember): found without reading the object or the table.
+  const Area* remembered(PyObject* object) const {
+    return object == remembered_object_ ? remembered_ : nullptr;
+  }
+  void remember(const Area* area) { remembered_object_ = area->owner, remembered_ = area; }
+  int nprocs() const { return nprocs_; }
+
   int tagsize() const { return tagsize_; }
   int queue_tagsize() const { return queue_tagsize_; }
   void set_tagsize(int bytes) { pending_tagsize_ = bytes; }
@@ -80,6 +88,10 @@ class RunState {
   void compare(const std::vector<std::shared_ptr<Area>>& arrived);
   int tagsize_ = 0;
   int queue_tagsize_ = 0;
+  int nprocs_ = 1;
+  // Forgotten whenever the registrations in effect change (synced, clear).
+  PyObject* remembered_object_ = nullptr;
+  const Area* remembered_ = nullptr;
   int pending_tagsize_ = -1;
 };
 

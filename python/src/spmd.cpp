@@ -7,6 +7,7 @@
 
 #include "bindings.hpp"
 #include "errors.hpp"
+#include "fastcall.hpp"
 #include "run_state.hpp"
 
 namespace py = pybind11;
@@ -45,6 +46,17 @@ void sync() {
   RunState::get().synced();
 }
 
+PyObject* sync_call(PyObject*, PyObject*) {
+  return translated([]() -> PyObject* {
+    sync();
+    Py_RETURN_NONE;
+  });
+}
+
+PyMethodDef g_sync = {"sync", &sync_call, METH_NOARGS,
+                      "sync()\n--\n\nEnds the superstep: all communication takes effect "
+                      "(bsp_sync)."};
+
 [[noreturn]] void abort_run(const std::string& message) {
   flush_python_streams();
   bsp_abort("%s", message.c_str());
@@ -82,7 +94,7 @@ void bind_spmd(py::module_& m) {
         return bsp_time();
       },
       "Seconds since begin on this process's clock (bsp_time).");
-  m.def("sync", &sync, "Ends the superstep: all communication takes effect (bsp_sync).");
+  add_function(m, &g_sync);
   m.def(
       "superstep",
       [] {

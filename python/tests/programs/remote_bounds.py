@@ -17,7 +17,7 @@ def spmd():
             try:
                 transfer()
             except bsp.Error as e:
-                print(e)
+                print(e, flush=True)
         bsp.put(1, np.ones(2, dtype=np.int32), area, 0)
     bsp.sync()
     print("process %d: %s" % (bsp.pid(), area.tolist()), flush=True)
