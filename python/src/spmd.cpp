@@ -32,9 +32,11 @@ void begin(int maxprocs) {
 void end() {
   require_running("bsp_end");
   flush_python_streams();
-  RunState::get().clear();
   set_phase(Phase::kAfter);
+  // The last superstep's transfers land in bsp_end: the registered areas and held buffers must
+  // live until then (they may be the only references left to them).
   bsp_end();  // processes other than 0 end here
+  RunState::get().clear();
 }
 
 // The sync names its Python file and line: profiles name each sync by it, and errors

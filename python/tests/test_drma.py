@@ -125,3 +125,9 @@ def test_mismatch_found_at_the_sync_names_the_python_lines(case):
             "sizes (process 0: 4, process 1: no call)"), r.stderr
         assert re.search(r"; process [01] found it at its bsp_sync at %s:%d\n$"
                          % (re.escape(str(program)), sync_line), r.stderr), r.stderr
+
+
+def test_transfers_pending_at_the_end_of_run():
+    """The areas live until bsp_end has moved the last superstep's data."""
+    r = launch("transfers_at_end.py")
+    assert r.returncode == 0 and r.stdout == "done\n", r.stderr
