@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import ADDRESS, PROGRAMS, expect, expect_checks, launch
+from conftest import ADDRESS, PROGRAMS, expect, expect_checks, launch, run_code
 
 DRMA_CHECKS = ["put_lands_at_sync", "put_reads_source_at_call", "count_and_offset_in_elements",
                "get_reads_before_puts_land", "hp_transfers", "last_registration_wins_and_pops",
@@ -131,3 +131,41 @@ def test_transfers_pending_at_the_end_of_run():
     """The areas live until bsp_end has moved the last superstep's data."""
     r = launch("transfers_at_end.py")
     assert r.returncode == 0 and r.stdout == "done\n", r.stderr
+
+
+def test_transfer_arguments_by_position_and_keyword():
+    """put and get take their arguments as the signature names them, and refuse others as
+    Python refuses them."""
+    r = run_code("""
+import inspect
+import numpy as np
+import superstep as bsp
+
+def spmd():
+    area = np.zeros(4, dtype=np.int64)
+    bsp.push_reg(area)
+    bsp.sync()
+    bsp.put(pid=0, src=np.array([5]), dst=area, offset=1)
+    bsp.put(0, np.array([7, 8]), area, count=1, offset=np.int64(3))
+    for bad in (lambda: bsp.put(0, np.array([5]), area, bogus=1),
+                lambda: bsp.put(0, np.array([5])),
+                lambda: bsp.put(0.5, np.array([5]), area),
+                lambda: bsp.get(0, area, np.zeros(1, np.int64), 0, None, 1),
+                lambda: bsp.get(0, area, np.zeros(1, np.int64), 0, offset=2)):
+        try:
+            bad()
+        except TypeError as e:
+            print(e)
+    bsp.sync()
+    print(area.tolist(), inspect.signature(bsp.hpget))
+
+bsp.run(spmd, 1)
+""")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "put() got an unexpected keyword argument 'bogus'",
+        "put() missing required argument 'dst' (pos 3)",
+        "put(): pid must be an integer, not float",
+        "get() takes at most 5 arguments (6 given)",
+        "get() got multiple values for argument 'offset'",
+        "[0, 5, 0, 7] (pid, src, dst, offset=0, count=None)"]
