@@ -7,7 +7,8 @@ with PYTHONPATH=build/python. Measures, in C (the twin, python_overhead_c.c) and
 Python, the same way: the bsp_put call of a 1 MiB array (mean of --reps, a sync after
 each), the call of an 8-byte put (mean of --small-puts calls in one superstep; the
 Python figure includes the for loop), and an empty superstep (mean of --syncs syncs);
-each figure is the median of --rounds such rounds.
+each figure is the median of --rounds such rounds, and a second table gives the fastest and
+slowest round of each.
 The puts are timed in the thread's processor time (time.thread_time: a busy machine's
 other work does not count), the supersteps in elapsed time. Prints the figures and the
 ratios; judges nothing.
@@ -75,7 +76,11 @@ def spmd(args):
             rounds["small_put_ns"].append(small_puts(area, args.small_puts) * 1e9)
             rounds["empty_superstep_us"].append(empty_supersteps(args.syncs) * 1e6)
         loop = empty_loop(args.small_puts) * 1e9
-    return {name: statistics.median(values) for name, values in rounds.items()}, loop
+    figures = {}
+    for name, values in rounds.items():
+        figures[name] = statistics.median(values)
+        figures[name + "_min"], figures[name + "_max"] = min(values), max(values)
+    return figures, loop
 
 
 def c_figures(args):
@@ -108,6 +113,11 @@ def main():
         print("%-34s %12.3f %12.3f %8.2f" % (label, c[key], python[key], python[key] / c[key]))
     print("8-byte put: Python adds %.0f ns per call (%.0f ns of it the for loop)"
           % (python["small_put_ns"] - c["small_put_ns"], loop))
+    print("%-34s %22s %22s" % ("fastest .. slowest round", "C", "Python"))
+    for label, key in rows:
+        print("%-34s %9.3f .. %9.3f %9.3f .. %9.3f" % (label, c[key + "_min"], c[key + "_max"],
+                                                         python[key + "_min"],
+                                                         python[key + "_max"]))
 
 
 if __name__ == "__main__":

@@ -274,6 +274,8 @@ void bsp_sync(void);
  * The macro bsp_sync() below makes every bsp_sync() call pass its file and
  * line, which profiles (bspprof) name; being function-like, it leaves
  * &bsp_sync and declarations alone, so existing programs compile unchanged.
+ * A mismatch found at the sync (below) names the reporting process's file
+ * and line, and those of its first bsp_push_reg of the superstep.
  * Define SUPERSTEP_NO_SYNC_SITE before including bsp.h to call bsp_sync
  * itself. The C++ interface's ctx.sync() passes its caller's line too.
  * Errors, cost and threads: as bsp_sync.

@@ -19,6 +19,13 @@ void bsp_profile_label(const char *label);
  * bindings that report errors the way the library does. */
 long long bsp_superstep(void);
 
+/* The bytes that process pid registered in the registration in effect of this
+ * process's address ident (0 where pid registered NULL there), or -1 where
+ * ident is not registered on this process, pid is out of range, or outside
+ * bsp_begin..bsp_end: for language bindings that word a transfer beyond
+ * another process's area in their own units before the call. */
+long long bsp_registered_nbytes(int pid, const void *ident);
+
 #ifdef __cplusplus
 }
 #endif

@@ -121,12 +121,9 @@ bool Buffer::numpy_loaded() {
   return g_numpy;
 }
 
-// A native-order, C-contiguous NumPy array of numbers (writable if asked):
-// read from the array itself. Anything else goes the buffer protocol's way,
-// which also words the errors.
-bool Buffer::from_ndarray(PyObject* object, bool writable) {
+bool array_view(PyObject* object, bool writable, ArrayView* view) {
   namespace detail = pybind11::detail;
-  if (!numpy_loaded() || !pybind11::isinstance<pybind11::array>(object)) return false;
+  if (!Buffer::numpy_loaded() || !pybind11::isinstance<pybind11::array>(object)) return false;
   const auto* array = detail::array_proxy(object);
   const auto* descr = detail::array_descriptor_proxy(array->descr);
   using api = detail::npy_api;
@@ -135,10 +132,19 @@ bool Buffer::from_ndarray(PyObject* object, bool writable) {
   if (descr->byteorder == '>' || !std::strchr("iufcb", descr->kind)) return false;
   Py_ssize_t elements = 1;
   for (int i = 0; i < array->nd; ++i) elements *= array->dimensions[i];
-  data_ = array->data;
-  type_.kind.assign(1, descr->kind);
-  type_.itemsize = descr->elsize;
-  nbytes_ = elements * type_.itemsize;
+  *view = {array->data, elements, descr->elsize, descr->kind};
+  return true;
+}
+
+// A NumPy array that array_view takes is read from the array itself. Anything else goes the
+// buffer protocol's way, which also words the errors.
+bool Buffer::from_ndarray(PyObject* object, bool writable) {
+  ArrayView view;
+  if (!array_view(object, writable, &view)) return false;
+  data_ = view.data;
+  type_.kind.assign(1, view.kind);
+  type_.itemsize = view.itemsize;
+  nbytes_ = view.elements * view.itemsize;
   return true;
 }
 

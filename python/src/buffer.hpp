@@ -36,6 +36,17 @@ struct TypeWord {
   bool operator==(const TypeWord& other) const;
 };
 
+// A native-order, C-contiguous NumPy array of numbers (writable if asked), read from the
+// array itself: what the common put and get take without making a Buffer.
+struct ArrayView {
+  char* data;
+  Py_ssize_t elements;
+  Py_ssize_t itemsize;
+  char kind;  // 'i', 'u', 'f', 'c' or 'b', as ElementType::kind
+};
+// False (nothing raised) for anything else, or before NumPy is imported.
+bool array_view(PyObject* object, bool writable, ArrayView* view);
+
 class Buffer {
  public:
   // `what` names the argument in errors ("src", "dst"); a buffer that cannot

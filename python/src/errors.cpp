@@ -25,6 +25,15 @@ void fail(const char* primitive, const std::string& details) {
   throw Error(format("superstep: error in %s: %s", primitive, details.c_str()));
 }
 
+void fail_at(const char* primitive, PythonSite site, const std::string& details) {
+  if (!site.file) fail(primitive, details);
+  if (g_phase == Phase::kRunning)
+    throw Error(format("superstep: error in %s, process %d, superstep %lld (%s:%d): %s", primitive,
+                       bsp_pid(), bsp_superstep(), site.file, site.line, details.c_str()));
+  throw Error(format("superstep: error in %s (%s:%d): %s", primitive, site.file, site.line,
+                     details.c_str()));
+}
+
 Phase phase() { return g_phase; }
 void set_phase(Phase p) { g_phase = p; }
 
@@ -83,12 +92,19 @@ PythonSite python_site() {
   PyFrameObject* frame = PyEval_GetFrame();  // borrowed
   if (!frame) return {};
   PyCodeObject* code = PyFrame_GetCode(frame);  // a new reference
-  // Each code object's file name, kept with a reference to the code object, so that no
-  // other code object takes its address; and each call site's line, computed once
-  // (finding a line walks the code's line table). Never destroyed (see RunState::get).
+  const int instruction = instruction_of(frame);
+  // The last call site, which a loop of calls repeats: found without the tables below (its
+  // code object is kept alive by `files`, so no other takes its address).
+  static PyCodeObject* last_code = nullptr;
+  static int last_instruction = -1;
+  static PythonSite last_site;
+  if (code == last_code && instruction == last_instruction) [[likely]] {
+    Py_DECREF(code);
+    return last_site;
+  }
   static auto* files = new std::unordered_map<PyCodeObject*, std::string>;
   static auto* sites = new std::unordered_map<SiteKey, PythonSite, SiteKeyHash>;
-  SiteKey key{code, instruction_of(frame)};
+  SiteKey key{code, instruction};
   auto site = sites->find(key);
   if (site == sites->end()) {
     auto file = files->find(code);
@@ -101,6 +117,7 @@ PythonSite python_site() {
     site = sites->emplace(key, PythonSite{file->second.c_str(), PyFrame_GetLineNumber(frame)}).first;
   }
   Py_DECREF(code);
+  last_code = code, last_instruction = instruction, last_site = site->second;
   return site->second;
 }
 

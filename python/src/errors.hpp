@@ -48,4 +48,8 @@ struct PythonSite {
 };
 PythonSite python_site();
 
+// As fail, naming the Python file and line of the call after the superstep, as the library
+// names a C program's: "superstep: error in bsp_put, process 0, superstep 1 (prog.py:13): ...".
+[[noreturn]] void fail_at(const char* primitive, PythonSite site, const std::string& details);
+
 }  // namespace superstep_python

@@ -5,10 +5,12 @@
 
 #include "bindings.hpp"
 #include "errors.hpp"
+#include "fastcall.hpp"
 
 PYBIND11_MODULE(_superstep, m) {
   m.doc() = "BSPlib (Hill et al., 1998) on Superstep's engines: the C primitives, checked";
-  pybind11::register_exception<superstep_python::Error>(m, "Error", PyExc_RuntimeError);
+  superstep_python::g_error_type =
+      pybind11::register_exception<superstep_python::Error>(m, "Error", PyExc_RuntimeError).ptr();
   superstep_python::bind_spmd(m);
   superstep_python::bind_drma(m);
   superstep_python::bind_bsmp(m);

@@ -1,6 +1,7 @@
 #include "run_state.hpp"
 
 #include <bsp.h>
+#include <bsp_profile.h>
 
 #include <cstring>
 
@@ -47,9 +48,20 @@ void RunState::hold(std::unique_ptr<Buffer> buffer, PyObject* owner) {
 }
 
 void RunState::synced() {
+  if (pending_.empty() && held_.empty() && asked_.empty() && pending_tagsize_ < 0 &&
+      (table_.empty() || table_usable_)) [[likely]] {  // an empty superstep
+    queue_tagsize_ = tagsize_;
+    return;
+  }
+  remembered_object_ = nullptr, remembered_ = nullptr;
   for (Pending& p : pending_) {
     std::vector<std::shared_ptr<Area>>& slots = effective_[p.ident];
     if (p.pushed) {
+      if (p.pushed->buffer) {
+        int nprocs = bsp_nprocs();
+        p.pushed->nbytes_of.resize(static_cast<std::size_t>(nprocs));
+        for (int q = 0; q < nprocs; ++q) p.pushed->nbytes_of[q] = bsp_registered_nbytes(q, p.ident);
+      }
       slots.push_back(std::move(p.pushed));
     } else if (!slots.empty()) {
       slots.pop_back();
@@ -74,6 +86,7 @@ void RunState::synced() {
 }
 
 void RunState::clear() {
+  remembered_object_ = nullptr, remembered_ = nullptr;
   effective_.clear();
   pending_.clear();
   held_.clear();
@@ -86,6 +99,7 @@ constexpr int kTableEntries = 1024;  // registrations beyond these are not compa
 }
 
 void RunState::begin_registrations(int nprocs) {
+  nprocs_ = nprocs;
   if (nprocs < 2) return;
   table_.assign(kTableEntries, TypeWord{});
   bsp_push_reg(table_.data(), static_cast<int>(table_.size() * sizeof(TypeWord)));
@@ -107,6 +121,7 @@ void RunState::compare(const std::vector<std::shared_ptr<Area>>& arrived) {
   auto raw_or_none = [](const TypeWord& w) {
     return w.itemsize == 0 || (w.itemsize == 1 && std::strcmp(w.kind, "u") == 0);
   };
+  if (arrived.empty()) return;
   int me = bsp_pid();
   for (const auto& area : arrived) {
     TypeWord mine = TypeWord::of(area->buffer->type());

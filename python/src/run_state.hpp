@@ -30,6 +30,9 @@ class RunState {
     int serial = -1;
     std::vector<TypeWord> theirs;  // each process's entry of the table, once fetched
     PythonSite site;               // the push_reg's
+    // The bytes each process registered in this registration, once it is in effect (empty
+    // before): what a transfer through it is checked against, in elements of its type.
+    std::vector<long long> nbytes_of;
   };
 
   static RunState& get();
@@ -41,6 +44,14 @@ class RunState {
   bool pop(const void* ident);
   // Keeps `object`'s buffer until the superstep ends.
   void hold(std::unique_ptr<Buffer> buffer, PyObject* owner);
+
+  // The registration in effect whose owner is `object`, when it was the last one a transfer
+  // named by that object (remember): found without reading the object or the table.
+  const Area* remembered(PyObject* object) const {
+    return object == remembered_object_ ? remembered_ : nullptr;
+  }
+  void remember(const Area* area) { remembered_object_ = area->owner, remembered_ = area; }
+  int nprocs() const { return nprocs_; }
 
   int tagsize() const { return tagsize_; }
   int queue_tagsize() const { return queue_tagsize_; }
@@ -77,6 +88,10 @@ class RunState {
   void compare(const std::vector<std::shared_ptr<Area>>& arrived);
   int tagsize_ = 0;
   int queue_tagsize_ = 0;
+  int nprocs_ = 1;
+  // Forgotten whenever the registrations in effect change (synced, clear).
+  PyObject* remembered_object_ = nullptr;
+  const Area* remembered_ = nullptr;
   int pending_tagsize_ = -1;
 };
 

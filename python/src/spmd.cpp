@@ -7,6 +7,7 @@
 
 #include "bindings.hpp"
 #include "errors.hpp"
+#include "fastcall.hpp"
 #include "run_state.hpp"
 
 namespace py = pybind11;
@@ -31,9 +32,11 @@ void begin(int maxprocs) {
 void end() {
   require_running("bsp_end");
   flush_python_streams();
-  RunState::get().clear();
   set_phase(Phase::kAfter);
+  // The last superstep's transfers land in bsp_end: the registered areas and held buffers must
+  // live until then (they may be the only references left to them).
   bsp_end();  // processes other than 0 end here
+  RunState::get().clear();
 }
 
 // The sync names its Python file and line: profiles name each sync by it, and errors
@@ -44,6 +47,17 @@ void sync() {
   bsp_sync_at(site.file ? site.file : "<python>", site.line);
   RunState::get().synced();
 }
+
+PyObject* sync_call(PyObject*, PyObject*) {
+  return translated([]() -> PyObject* {
+    sync();
+    Py_RETURN_NONE;
+  });
+}
+
+PyMethodDef g_sync = {"sync", &sync_call, METH_NOARGS,
+                      "sync()\n--\n\nEnds the superstep: all communication takes effect "
+                      "(bsp_sync)."};
 
 [[noreturn]] void abort_run(const std::string& message) {
   flush_python_streams();
@@ -82,7 +96,7 @@ void bind_spmd(py::module_& m) {
         return bsp_time();
       },
       "Seconds since begin on this process's clock (bsp_time).");
-  m.def("sync", &sync, "Ends the superstep: all communication takes effect (bsp_sync).");
+  add_function(m, &g_sync);
   m.def(
       "superstep",
       [] {

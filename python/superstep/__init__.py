@@ -16,10 +16,10 @@ engines.
     bsp.run(spmd, 4)
 
 Offsets and counts are in elements of the registered area's type. Misuse that
-one process can see raises superstep.Error with the library's message; what
-only the processes together can see (a put beyond another process's area,
-collective calls that do not match) stops every process as in C. See
-docs/python.md.
+one process can see (a put beyond another process's area included) raises
+superstep.Error with the library's message; what only the processes together
+can see (collective calls that do not match) stops every process as in C, with
+a message that names the Python line of the sync. See docs/python.md.
 """
 
 from ._superstep import (Error, Send, abort, collective_chosen, collective_force, end,

@@ -15,12 +15,18 @@ void bsp_sync_at(const char* file, int line) {
   Runtime& rt = running("bsp_sync");
   if (rt.watched()) [[unlikely]]
     rt.note_sync_site({file, line});
+  rt.set_sync_site({file, line});
   rt.sync();
 }
 
 void bsp_profile_label(const char* label) {
   if (Runtime* rt = Runtime::active())
     if (superstep::profile::Recorder* profile = rt->profile()) profile->label(label);
+}
+
+long long bsp_registered_nbytes(int pid, const void* ident) {
+  Runtime* rt = Runtime::active();
+  return rt ? rt->registered_nbytes(pid, ident) : -1;
 }
 
 long long bsp_superstep(void) {

@@ -233,6 +233,7 @@ void Runtime::push_reg(const void* ident, std::uint64_t size, CallSite site) {
   if (check_) [[unlikely]]
     check_->registered(ident, size, site);
   forget_puts();
+  if (!first_push_site_.file) first_push_site_ = site;
   std::uint64_t id = registry_.push(ident, size);
   outbox_[parity_].push(pid_, ident, size, id);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -61,6 +62,16 @@ class Runtime {
   bool watched() const { return watched_; }
   // bsp_sync_at's file and line, for the profile and for check mode's findings.
   void note_sync_site(CallSite site);
+  // bsp_sync_at's file and line, which a mismatch found at this sync names (each sync sets
+  // it; bsp_sync and bsp_end leave it unknown).
+  void set_sync_site(CallSite site) { sync_site_ = site; }
+  // The bytes process pid registered in the registration in effect of this process's ident,
+  // or -1 where ident is not registered here (bsp_registered_nbytes, bsp_profile.h).
+  long long registered_nbytes(int pid, const void* ident) const {
+    const Registration* reg = registry_.find(ident);
+    if (!reg || pid < 0 || pid >= nprocs_) return -1;
+    return reg->address[pid] ? static_cast<long long>(reg->size[pid]) : 0;
+  }
 
   // DRMA. Arguments are already checked for range and NULL by the API layer.
   void push_reg(const void* ident, std::uint64_t size, CallSite site = {});
@@ -417,6 +428,11 @@ class Runtime {
   // Whether profiling or checking is on: the one branch the hot paths take
   // for both (tier 2 is left to watched_put: see fast_put_max_).
   bool watched_ = false;
+  // Where this superstep's sync and first bsp_push_reg were called (file nullptr: not known),
+  // for the mismatches the sync finds (sync.cpp, check_agreement).
+  CallSite sync_site_;
+  CallSite first_push_site_;
+  std::string local_sites() const;
 };
 
 }  // namespace superstep

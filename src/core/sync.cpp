@@ -76,7 +76,8 @@ std::string list_values(int nprocs, Value value) {
 
 // The collective checks of check_agreement, one a kind of call; each ends the
 // run where the processes' summaries disagree.
-void check_end_agreement(const std::vector<SyncSummary>& s, unsigned long long step) {
+void check_end_agreement(const std::vector<SyncSummary>& s, unsigned long long step,
+                         const auto& where) {
   const int nprocs = static_cast<int>(s.size());
   bool mixed = false;
   for (int q = 1; q < nprocs; ++q) mixed |= s[q].kind != s[0].kind;
@@ -84,13 +85,14 @@ void check_end_agreement(const std::vector<SyncSummary>& s, unsigned long long s
     fatal_collective(
         format("superstep: error in bsp_end, superstep %llu: processes disagree on how the "
                "superstep ends (%s); every process must call bsp_sync the same number of "
-               "times before bsp_end",
+               "times before bsp_end%s",
                step, list_values(nprocs, [&](int q) {
                        return std::string(s[q].kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync");
-                     }).c_str()));
+                     }).c_str(), where().c_str()));
 }
 
-void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned long long step) {
+void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned long long step,
+                                  const auto& where) {
   const int nprocs = static_cast<int>(s.size());
   bool pushes_differ = false, pops_differ = false, digest_differs = false;
   for (int q = 1; q < nprocs; ++q) {
@@ -102,28 +104,31 @@ void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned lo
     fatal_collective(format(
         "superstep: error in bsp_push_reg, superstep %llu: processes pushed different "
         "numbers of registrations (%s); bsp_push_reg is collective: every process "
-        "must call it, in the same order (register NULL where there is nothing)",
-        step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pushes); }).c_str()));
+        "must call it, in the same order (register NULL where there is nothing)%s",
+        step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pushes); }).c_str(),
+        where().c_str()));
   if (pops_differ)
     fatal_collective(format(
         "superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
-        "numbers of registrations (%s); bsp_pop_reg is collective",
-        step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pops); }).c_str()));
+        "numbers of registrations (%s); bsp_pop_reg is collective%s",
+        step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pops); }).c_str(),
+        where().c_str()));
   if (digest_differs)
     fatal_collective(
         format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
                "registration slots (%s; slots are numbered by bsp_push_reg call, from 0): "
                "the address each popped is newest in a different slot on each process "
                "(bsp_pop_reg removes the same registration on every process, Hill et al. "
-               "1998); pop the same registration everywhere",
+               "1998); pop the same registration everywhere%s",
                step, list_values(nprocs, [&](int q) {
                        return s[q].first_popped == UINT64_MAX
                                   ? std::string("no pop")
                                   : "slot " + std::to_string(s[q].first_popped);
-                     }).c_str()));
+                     }).c_str(), where().c_str()));
 }
 
-void check_tagsize_agreement(const std::vector<SyncSummary>& s, unsigned long long step) {
+void check_tagsize_agreement(const std::vector<SyncSummary>& s, unsigned long long step,
+                             const auto& where) {
   const int nprocs = static_cast<int>(s.size());
   bool differ = false;
   for (int q = 1; q < nprocs; ++q)
@@ -133,11 +138,11 @@ void check_tagsize_agreement(const std::vector<SyncSummary>& s, unsigned long lo
     fatal_collective(
         format("superstep: error in bsp_set_tagsize, superstep %llu: processes asked for "
                "different tag sizes (%s); every process must call it with the same value "
-               "in the same superstep",
+               "in the same superstep%s",
                step, list_values(nprocs, [&](int q) {
                        return s[q].tagsize_calls ? std::to_string(s[q].tagsize_next)
                                                  : std::string("no call");
-                     }).c_str()));
+                     }).c_str(), where().c_str()));
 }
 }  // namespace
 
@@ -228,9 +233,28 @@ void Runtime::check_agreement(std::uint32_t all) const {
   for (int q = 0; q < nprocs_; ++q) summaries[q] = SyncSummary::from_blob(engine_->summary(q));
   // Every process compares the same summaries: what one finds, all find.
   const unsigned long long step = superstep_;
-  if (all & kFlagEnd) check_end_agreement(summaries, step);
-  if (all & kFlagRegistration) check_registration_agreement(summaries, step);
-  if (all & kFlagTagsize) check_tagsize_agreement(summaries, step);
+  const auto where = [this] { return local_sites(); };  // read only to report
+  if (all & kFlagEnd) check_end_agreement(summaries, step, where);
+  if (all & kFlagRegistration) check_registration_agreement(summaries, step, where);
+  if (all & kFlagTagsize) check_tagsize_agreement(summaries, step, where);
+}
+
+// "; process 1 found it at its bsp_sync at prog.c:9 (its first bsp_push_reg of the superstep:
+// prog.c:7)": where the process that reports a mismatch called what it knows of, where the
+// program passed call sites (bsp.h's macros, the C++ and Python interfaces). The processes
+// find a mismatch together and one of them reports it, naming its own calls.
+std::string Runtime::local_sites() const {
+  std::string text;
+  if (sync_site_.file)
+    text = format("; process %d found it at its bsp_sync at %s:%d", pid_, sync_site_.file,
+                  sync_site_.line);
+  if (first_push_site_.file && sync_site_.file)
+    text += format(" (its first bsp_push_reg of the superstep: %s:%d)", first_push_site_.file,
+                   first_push_site_.line);
+  else if (first_push_site_.file)
+    text = format("; process %d's first bsp_push_reg of the superstep: %s:%d", pid_,
+                  first_push_site_.file, first_push_site_.line);
+  return text;
 }
 
 void Runtime::fetch_streams() {
@@ -488,6 +512,7 @@ void Runtime::start_next_superstep() {
     }
   incoming_needed_[parity_] = 0;
   tagsize_calls_ = 0;
+  sync_site_ = first_push_site_ = {};
   ++superstep_;
   engine_->note_superstep(superstep_);
 }
