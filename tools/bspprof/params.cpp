@@ -69,17 +69,20 @@ const Json& entry_for(const Json& root, const std::string& file, int p, Params& 
 
 // o_apart: a small put that continues no run is a record of its own. bspprobe's total
 // exchange in 16-byte puts landing p apart costs its sync (g_scattered's sync_slope: the
-// issuing is in a profile's computation) minus g_put per word beyond the same words in whole
-// messages: times the 4 words of a piece, what the sync spends on each such put.
+// issuing is in a profile's computation) beyond g_put's sync per word for the same words in
+// whole messages: times the 4 words of a piece, what the sync spends on each such put.
 void take_apart_cost(const Json& entry, Params& par) {
   const Json* scattered = entry.contains("g_scattered") ? &entry["g_scattered"] : nullptr;
   const Json* whole = entry.contains("g_put") ? &entry["g_put"] : nullptr;
   if (scattered == nullptr || whole == nullptr || !scattered->is_object() || !whole->is_object())
     return;
   constexpr double kPieceWords = 4;
-  const char* part = scattered->contains("sync_slope") ? "sync_slope" : "slope";
+  // The sync's parts of both where both were timed (a bsp_put copies its data at the call,
+  // which a profile counts as computation), else both lines whole.
+  const bool sync_parts = scattered->contains("sync_slope") && whole->contains("sync_slope");
+  const char* part = sync_parts ? "sync_slope" : "slope";
   const double each = std::max(
-      0.0, (*scattered)[part].get<double>() - (*whole)["slope"].get<double>()) * kPieceWords;
+      0.0, (*scattered)[part].get<double>() - (*whole)[part].get<double>()) * kPieceWords;
   for (int k : {0, 1}) par.o_apart[k] = par.op == HOperator::kSum ? each / 2 : each;
   char buf[160];
   std::snprintf(buf, sizeof buf,
