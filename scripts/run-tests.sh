@@ -24,10 +24,9 @@ cmake -S . -B build-sanitize -DSUPERSTEP_WERROR=ON -DSUPERSTEP_SANITIZE=ON -DSUP
   "${sanitize_flags[@]}" >/dev/null
 cmake --build build-sanitize -j"$jobs"
 # handle_segv=0: a test that crashes a process on purpose expects the signal itself.
-# Under the sanitizers, all but the slow tests, the class W runs of the NAS kernels (label
-# campaign: the class S runs check the same code) and the checks of text and layout (docs,
-# house), whose answers do not depend on how the library was compiled; the normal build below
-# runs every test.
+# Under the sanitizers, all but the slow tests, the long campaigns where a build registers them
+# (SUPERSTEP_CAMPAIGNS) and the checks of text and layout (docs, house), whose answers do not
+# depend on how the library was compiled; the normal build below runs every test.
 ASAN_OPTIONS=detect_leaks=1:handle_segv=0 ctest --test-dir build-sanitize -j"$jobs" \
   --output-on-failure -LE "^(slow|campaign|docs|house)$"
 
