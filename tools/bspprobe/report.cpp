@@ -36,18 +36,19 @@ const Json* field(const Json& object, const char* key, const char* sub) {
   return v ? field(*v, sub) : nullptr;
 }
 
-// "   x1.23": how many times off its farthest point a line is; blank where not recorded.
-std::string farthest(const Json& fit) {
+// "x1.23": how many times off its farthest point a line is; empty where not recorded.
+std::string worst_ratio_text(const Json& fit) {
   const Json* v = field(fit, "worst_ratio");
-  if (v == nullptr || !v->is_number()) return format("%10s", "");
-  return format("%10s", format("x%.2f", v->get<double>()).c_str());
+  return v != nullptr && v->is_number() ? format("x%4.2f", v->get<double>()) : std::string();
 }
+
+// "   x1.23": the same, right-aligned in the patterns' table; blank where not recorded.
+std::string farthest(const Json& fit) { return format("%10s", worst_ratio_text(fit).c_str()); }
 
 // " (x1.23)": the same, in brackets beside a figure; " (  -  )" where not recorded.
 std::string off_by(const Json& fit) {
-  const Json* v = field(fit, "worst_ratio");
-  if (v == nullptr || !v->is_number()) return "  (  -  )";
-  return format("  (x%4.2f)", v->get<double>());
+  const std::string ratio = worst_ratio_text(fit);
+  return ratio.empty() ? "  (  -  )" : "  (" + ratio + ")";
 }
 
 // One line for every fit that is more than twice off one of its points: its points do not
