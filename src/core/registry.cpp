@@ -52,6 +52,13 @@ std::uint64_t Registry::first_popped() const {
   return UINT64_MAX;
 }
 
+std::uint64_t Registry::largest_pending_push() const {
+  std::uint64_t largest = 0;
+  for (const RegOp& op : pending_)
+    if (op.kind == RegOpKind::kPush) largest = std::max(largest, op.size);
+  return largest;
+}
+
 void Registry::commit(const std::vector<std::vector<RemotePush>>& pushes_of,
                       std::vector<Registration>* popped) {
   std::size_t push_index = 0;

@@ -62,6 +62,8 @@ class Registry {
 
   const std::vector<RegOp>& pending() const { return pending_; }
   std::uint32_t pending_pushes() const { return pending_pushes_; }
+  // The size of this superstep's largest push (0 without one).
+  std::uint64_t largest_pending_push() const;
   std::uint64_t pending_digest() const { return digest_; }
   // The slot id of this superstep's first pop, or UINT64_MAX.
   std::uint64_t first_popped() const;

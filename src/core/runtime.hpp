@@ -22,6 +22,7 @@
 #include "messaging/outbox.hpp"
 #include "messaging/ring_copy.hpp"
 #include "util/errors.hpp"
+#include "util/large_blocks.hpp"
 #include "util/memory_keep.hpp"
 
 namespace superstep {
@@ -313,6 +314,7 @@ class Runtime {
   void copy_direct_hpputs();
   void share_requested_area(std::uint64_t address);
   void release_popped_areas();
+  void expect_puts_into_new_areas(std::uint64_t largest_own);
   void release_all_areas();
 
   static Runtime* active_;
@@ -382,7 +384,7 @@ class Runtime {
   // The same for profiling without check mode, where watched_put takes tier 2 (0 otherwise).
   std::uint32_t profiled_put_max_ = 0;
 
-  std::vector<GetRequest> gets_;
+  std::vector<GetRequest, LargeBlockAllocator<GetRequest>> gets_;
   bool answered_gets_ = false;  // some of gets_ is answered by its owner
   bool read_gets_ = false;      // some of gets_ is read in another process's memory
   ByteBuffer get_staging_;

@@ -210,8 +210,11 @@ void Runtime::run_sync(SyncKind kind) {
     if (all & kFlagBulk) exchange_bulk_messages();
     apply_streams();
     // Popped areas matter only where areas are shared (shared_areas.cpp).
-    if (all & kFlagRegistration)
+    if (all & kFlagRegistration) {
+      const std::uint64_t largest_own = registry_.largest_pending_push();
       registry_.commit(pushes_of_, caps_.shared_areas ? &popped_ : nullptr);
+      expect_puts_into_new_areas(largest_own);
+    }
     if (all & kFlagTagsize) set_tagsize_now(static_cast<std::uint32_t>(tagsize_next_));
     // Sources must stay until everyone has read from them: an hpput's user
     // memory may change once its process leaves the sync, and after bsp_end
@@ -224,6 +227,37 @@ void Runtime::run_sync(SyncKind kind) {
   if (watched_) [[unlikely]]
     watched_sync_left(kind);
   start_next_superstep();
+}
+
+// A program registers areas to put into them. In the sync that registers
+// them, each outbox maps its staging ring, and the engine prepares for
+// streams, as far as one superstep's puts into the others' new areas could
+// reach; and each process maps its view of every other's ring as far as that
+// one's puts could fill it, while those views stay within a few rings'
+// span (at large p they are left to follow the writers as reads reach them).
+// The program's first supersteps of puts then take no page faults for them.
+void Runtime::expect_puts_into_new_areas(std::uint64_t largest_own) {
+  std::vector<std::uint64_t> largest(static_cast<std::size_t>(nprocs_), 0);
+  std::uint64_t all = 0;
+  for (int q = 0; q < nprocs_; ++q) {
+    if (q == pid_)
+      largest[q] = largest_own;
+    else
+      for (const RemotePush& push : pushes_of_[q]) largest[q] = std::max(largest[q], push.size);
+    all += largest[q];
+  }
+  for (Outbox& out : outbox_) out.expect_staged(all - largest[pid_]);
+  engine_->expect_streams(all - largest[pid_]);
+  SharedStaging* shared = caps_.shared_staging;
+  if (!shared) return;
+  const std::uint64_t extent = ring_extent(shared->staging(0).size);
+  if (std::min(all, extent) * static_cast<std::uint64_t>(nprocs_ - 1) > 4 * ring_span()) return;
+  for (int parity = 0; parity < 2; ++parity)
+    for (int w = 0; w < nprocs_; ++w) {
+      if (w == pid_) continue;
+      RingMapping::Range range = staging_mapped_[parity][w].expect(all - largest[w], extent);
+      populate_ring_for_reading(shared->staging_of(w, parity), range.from, range.to);
+    }
 }
 
 void Runtime::check_agreement(std::uint32_t all) const {

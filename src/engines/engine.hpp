@@ -254,6 +254,13 @@ class Engine {
   // and incoming_data(src) == nullptr: copy the stream into `into`.
   virtual void fetch(int src, void* into) = 0;
 
+  // After a sync that registered areas, not collective: this process's
+  // streams of one superstep may now carry about `bytes` (what the other
+  // processes' new areas hold). An engine may prepare its buffers for that
+  // much here, where the program registers, rather than in its first
+  // supersteps of communication. Optional; by default nothing.
+  virtual void expect_streams(std::uint64_t bytes) { (void)bytes; }
+
   // Collective barrier inside a sync or at bsp_end; returns the OR of all
   // processes' flags.
   virtual std::uint32_t barrier(std::uint32_t flags) = 0;

@@ -58,6 +58,12 @@ void Outbox::clear() {
   remote_hp_ = false;
 }
 
+void Outbox::expect_staged(std::uint64_t bytes) {
+  if (!staging_.data || bytes == 0) return;
+  RingMapping::Range range = staging_mapping_.expect(bytes, ring_extent(staging_.size));
+  prepare_ring_for_writing(staging_.data, range.from, range.to);
+}
+
 void Outbox::trim() {
   settle_all();
   if (!memory_keep_.release(last_use_bytes_)) return;

@@ -53,6 +53,10 @@ class Outbox {
   void reset(int nprocs, bool inline_only);
   // Large buffered puts go here while it has room (see Engine::staging).
   void set_staging(SharedArea area) { staging_ = area; }
+  // Maps the staging ring now as far as fills of `bytes` in one superstep
+  // would map it (util/cache_ring.hpp), so that the first supersteps that
+  // stage that much do not fault its pages in.
+  void expect_staged(std::uint64_t bytes);
   // Large hpputs go to the staging area too while it has room (the engine
   // measured two copies cheaper than reading the source at the sync).
   void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }

@@ -1,7 +1,8 @@
 // A growable byte array for the streams a process builds during a superstep.
 //
-// Unlike std::vector<char> it never zero-fills what it hands out, and it grows
-// with realloc, so a large buffer grows by remapping pages instead of copying.
+// Unlike std::vector<char> it never zero-fills what it hands out. Small, it
+// grows with realloc; from kLargeBlockBytes on it lives in a block of its own
+// that huge pages may back (util/large_blocks.hpp).
 #pragma once
 
 #include <cstddef>
@@ -12,6 +13,7 @@
 
 #include "superstep/detail/inline_paths.h"
 #include "util/block_copy.hpp"
+#include "util/large_blocks.hpp"
 
 namespace superstep {
 
@@ -35,7 +37,7 @@ class ByteBuffer {
     other.data_ = nullptr;
     other.size_ = other.capacity_ = 0;
   }
-  ~ByteBuffer() { std::free(data_); }
+  ~ByteBuffer() { release(); }
 
   char* data() { return data_; }
   const char* data() const { return data_; }
@@ -78,21 +80,32 @@ class ByteBuffer {
   // Frees the memory when the buffer is empty and holds more than keep bytes:
   // a one-off huge superstep should not pin its memory for the rest of the run.
   void trim(std::size_t keep) {
-    if (size_ == 0 && capacity_ > keep) {
-      std::free(data_);
-      data_ = nullptr;
-      capacity_ = 0;
-    }
+    if (size_ == 0 && capacity_ > keep) release();
   }
 
  private:
   void reserve(std::size_t need) {
     std::size_t cap = capacity_ ? capacity_ : 256;
     while (cap < need) cap *= 2;
-    void* p = std::realloc(data_, cap);
+    void* p;
+    if (cap < kLargeBlockBytes) {
+      p = std::realloc(data_, cap);
+    } else {
+      p = map_large_block(cap);
+      if (p && size_) copy_block(static_cast<char*>(p), data_, size_);
+      if (p) release();
+    }
     if (!p) throw std::bad_alloc();
     data_ = static_cast<char*>(p);
     capacity_ = cap;
+  }
+  void release() {
+    if (capacity_ >= kLargeBlockBytes)
+      unmap_large_block(data_, capacity_);
+    else
+      std::free(data_);
+    data_ = nullptr;
+    capacity_ = 0;
   }
 
   char* data_ = nullptr;

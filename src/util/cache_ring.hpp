@@ -52,7 +52,9 @@ inline std::uint64_t ring_extent(std::uint64_t area_bytes) {
 // whole ring before the first fill would make the first two supersteps with
 // large puts cost every process a ring's worth of page faults however little
 // it put, worst where many processes fault at once (docs/performance.md has
-// the figures).
+// the figures). A registration says how much the next supersteps may put:
+// the sync that registers areas maps that far ahead (expect()), so the
+// program's first supersteps of puts find their pages mapped.
 
 // The writer, as a fill reaches pages not mapped yet: writes zeros over
 // [from, to). Writing, not MADV_POPULATE_WRITE: the kernel clears a new page
@@ -108,6 +110,9 @@ class RingMapping {
     std::uint64_t want = 2 * std::max(mapped_, fill_end);
     return map_to((want + kStep - 1) & ~(kStep - 1), extent);
   }
+  // What grow() maps for a fill ending at fill_end, asked before any fill
+  // (a registration says how far the next supersteps' fills may reach).
+  Range expect(std::uint64_t fill_end, std::uint64_t extent) { return grow(fill_end, extent); }
   // The same for a reader, to where the writer has mapped (at least as far as
   // the read reaches, which the writer's own mapping covers).
   Range follow(std::uint64_t writer_mapped, std::uint64_t extent) {

@@ -63,6 +63,16 @@ const char* Mailboxes::post(int q, int parity, const void* data, std::uint64_t n
   return to;
 }
 
+void Mailboxes::expect(int q, std::uint64_t bytes) {
+  bytes = std::min(page_up(bytes), box_bytes_);
+  for (int parity = 0; parity < 2; ++parity) {
+    // Nobody reads past what was posted, and posts never passed peak_.
+    if (bytes <= peak_[parity]) continue;
+    std::memset(box(q, parity) + peak_[parity], 0, bytes - peak_[parity]);
+    peak_[parity] = bytes;
+  }
+}
+
 void Mailboxes::trim(int q, int parity) {
   if (!keep_[parity].release(used_[parity]) || peak_[parity] <= kKeepBytes) return;
   madvise(box(q, parity) + kKeepBytes, page_up(peak_[parity]) - kKeepBytes, MADV_REMOVE);

@@ -58,6 +58,10 @@ class Mailboxes {
   // this parity has stayed small for a while (util/memory_keep.hpp). Called
   // once per superstep, after its posts.
   void trim(int q, int parity);
+  // Writes the pages of process q's boxes (both parities) up to `bytes`
+  // where no post has reached yet, so that posts that far meet no page
+  // fault. Only the box's owner calls it, between its posts.
+  void expect(int q, std::uint64_t bytes);
 
   // The answers src gives dst.
   ReplySlot& reply(int dst, int src) const {

@@ -274,6 +274,15 @@ const char* ShmEngine::post_or_stop(const StreamRef& stream) {
   abort_all(message, ErrorScope::kLocal);
 }
 
+// The streams' pages in the mailbox are written once here, as far as four
+// times what was asked, at most a ring's span (util/cache_ring.hpp): the
+// smallest messages, 8-byte sends and gets, take two to three times their
+// payload in the streams, and the rings map twice what a fill reaches. A
+// box a program fills further maps the rest as it goes.
+void ShmEngine::expect_streams(std::uint64_t bytes) {
+  if (mailboxes_.valid()) mailboxes_.expect(pid_, std::min(4 * bytes, ring_span()));
+}
+
 const char* ShmEngine::incoming_data(int src) const {
   StreamDesc& d = control_.stream(parity_, pid_, src);
   if (d.holds_inline()) return ControlBlock::inline_bytes(d);

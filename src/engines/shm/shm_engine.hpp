@@ -48,6 +48,7 @@ class ShmEngine final : public Engine,
     return control_.stream(parity_, pid_, src).bytes();
   }
   const char* incoming_data(int src) const override;
+  void expect_streams(std::uint64_t bytes) override;
   void fetch(int src, void* into) override;
   std::uint32_t barrier(std::uint32_t flags) override { return barrier_.arrive_and_wait(flags); }
 
