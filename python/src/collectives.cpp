@@ -50,8 +50,8 @@ struct CollectiveCall {
 };
 
 const char* const kCollectives[] = {
-    "bsp_broadcast", "bsp_reduce",   "bsp_allreduce", "bsp_scan_inclusive", "bsp_scan_exclusive",
-    "bsp_gather",    "bsp_allgather", "bsp_scatter",  "bsp_alltoall",       "bsp_alltoallv"};
+    "bsp_broadcast", "bsp_reduce",    "bsp_allreduce", "bsp_scan_inclusive", "bsp_scan_exclusive",
+    "bsp_gather",    "bsp_allgather", "bsp_scatter",   "bsp_alltoall",       "bsp_alltoallv"};
 
 // "bsp_gather (root 1)".
 std::string called(const CollectiveCall& c) {
@@ -88,11 +88,11 @@ void agree(const char* primitive, int root, long long elements, const ElementTyp
                      "every process",
                      first.type.type().name().c_str(), q, c.type.type().name().c_str()));
     if (c.elements != first.elements)
-      fail_at(primitive, python_site(),
-              format("process 0 passes %lld elements but process %d passes %lld; pass values of "
-                     "one shape on every process",
-                     static_cast<long long>(first.elements), q,
-                     static_cast<long long>(c.elements)));
+      fail_at(
+          primitive, python_site(),
+          format("process 0 passes %lld elements but process %d passes %lld; pass values of "
+                 "one shape on every process",
+                 static_cast<long long>(first.elements), q, static_cast<long long>(c.elements)));
   }
 }
 

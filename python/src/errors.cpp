@@ -151,10 +151,11 @@ PythonSite python_site() {
   const SiteKey key{code, instruction_of(frame)};
   auto site = sites->find(key);
   if (site == sites->end())
-    site = sites->emplace(key, PythonSite{files->at(code).name.c_str(),
-                                          PyFrame_GetLineNumber(frame)}).first;
-  if (frame == innermost) last_code = code, last_instruction = key.instruction,
-                          last_site = site->second;
+    site =
+        sites->emplace(key, PythonSite{files->at(code).name.c_str(), PyFrame_GetLineNumber(frame)})
+            .first;
+  if (frame == innermost)
+    last_code = code, last_instruction = key.instruction, last_site = site->second;
   Py_DECREF(code);
   Py_DECREF(frame);
   return site->second;
