@@ -29,8 +29,7 @@ void begin(int maxprocs) {
   RunState::get().begin_registrations(bsp_nprocs());
 }
 
-// The end names its Python file and line (end()'s, or run()'s), which errors found at the end
-// name.
+// Errors found at the end name its Python file and line: end()'s, or that of the run() call.
 void end() {
   require_running("bsp_end");
   PythonSite site = python_site();
