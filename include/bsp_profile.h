@@ -26,6 +26,13 @@ long long bsp_superstep(void);
  * another process's area in their own units before the call. */
 long long bsp_registered_nbytes(int pid, const void *ident);
 
+/* bsp_end that names its caller's file and line, as bsp_sync_at does for
+ * bsp_sync: a mismatch found at the end (a registration or tag size one
+ * process alone asked for) names them, and the reporting process's first
+ * bsp_push_reg of the superstep. For language bindings, which pass their
+ * program's line; errors as bsp_end. */
+void bsp_end_at(const char *file, int line);
+
 #ifdef __cplusplus
 }
 #endif

@@ -41,23 +41,58 @@ void check_destination(const char* primitive, const Buffer& src, const Buffer& d
                            static_cast<long long>(dst.elements()), elements));
 }
 
-// The buffer collectives' values must hold one element type on every process: the
-// library moves bytes, and int64 bytes read as float64 would be a wrong result. The
-// processes exchange their types (one bsp_allgather, a superstep) before the
-// collective; where they differ, every process raises the same error naming the
-// first two types that differ, and none enters the collective.
-void agree_types(const char* primitive, const ElementType& type) {
+// What a buffer collective is called with on one process, as the processes exchange it.
+struct CollectiveCall {
+  std::int32_t collective;  // an index of kCollectives
+  std::int32_t root;        // -1: the collective has none
+  std::int64_t elements;    // -1: need not agree (alltoallv's counts)
+  TypeWord type;
+};
+
+const char* const kCollectives[] = {
+    "bsp_broadcast", "bsp_reduce",    "bsp_allreduce", "bsp_scan_inclusive", "bsp_scan_exclusive",
+    "bsp_gather",    "bsp_allgather", "bsp_scatter",   "bsp_alltoall",       "bsp_alltoallv"};
+
+// "bsp_gather (root 1)".
+std::string called(const CollectiveCall& c) {
+  std::string text = kCollectives[c.collective];
+  if (c.root >= 0) text += format(" (root %d)", c.root);
+  return text;
+}
+
+// The buffer collectives must be the same call on every process, with values of one element
+// type and count: the library moves bytes, and int64 bytes read as float64 would be a wrong
+// result, a different collective or root a wrong one or none. The processes exchange their
+// calls (one bsp_allgather, a superstep) before the collective; where they differ, every
+// process raises the same error naming process 0's call and the first that differs from it,
+// after the Python line of its own call, and none enters the collective.
+void agree(const char* primitive, int root, long long elements, const ElementType& type) {
   int p = bsp_nprocs();
   if (p == 1) return;
-  TypeWord mine = TypeWord::of(type);
-  std::vector<TypeWord> all(static_cast<std::size_t>(p));
+  CollectiveCall mine{0, root, elements, TypeWord::of(type)};
+  while (std::strcmp(kCollectives[mine.collective], primitive) != 0) ++mine.collective;
+  std::vector<CollectiveCall> all(static_cast<std::size_t>(p));
   bsp_allgather(&mine, all.data(), sizeof mine);
   RunState::get().synced();
+  const CollectiveCall& first = all[0];
   for (int q = 1; q < p; ++q) {
-    if (all[q] == all[0]) continue;
-    fail(primitive, format("process 0 passes %s but process %d passes %s; pass values of one "
-                           "type on every process",
-                           all[0].type().name().c_str(), q, all[q].type().name().c_str()));
+    const CollectiveCall& c = all[q];
+    if (c.collective != first.collective || c.root != first.root)
+      fail_at(primitive, python_site(),
+              format("process 0 calls %s but process %d calls %s; every process must call the "
+                     "same collective, with the same root, in the same superstep",
+                     called(first).c_str(), q, called(c).c_str()));
+    if (!(c.type == first.type))
+      fail_at(primitive, python_site(),
+              format("process 0 passes %s but process %d passes %s; pass values of one type on "
+                     "every process",
+                     first.type.type().name().c_str(), q, c.type.type().name().c_str()));
+    if (c.elements != first.elements)
+      fail_at(
+          primitive, python_site(),
+          format("process 0 passes %lld elements but process %d passes %lld; pass values of "
+                 "one shape on every process",
+                 static_cast<long long>(first.elements), q, static_cast<long long>(c.elements)));
   }
 }
 
@@ -67,7 +102,7 @@ void broadcast_into(int root, py::handle src, py::handle dst, bool check_types) 
   Buffer from(src.ptr(), false, "bsp_broadcast", "src");
   Buffer to(dst.ptr(), true, "bsp_broadcast", "dst");
   check_destination("bsp_broadcast", from, to, from.elements());
-  if (check_types) agree_types("bsp_broadcast", from.type());
+  if (check_types) agree("bsp_broadcast", root, from.elements(), from.type());
   bsp_broadcast(root, from.data(), to.data(), bytes_int("bsp_broadcast", "src", from.nbytes()));
   RunState::get().synced();
 }
@@ -115,7 +150,8 @@ void reduce_into(int kind, int root, py::array src, py::array dst, py::object op
   Buffer from(src.ptr(), false, primitive, "src");
   Buffer to(dst.ptr(), true, primitive, "dst");
   check_destination(primitive, from, to, from.elements());
-  if (check_types) agree_types(primitive, from.type());
+  if (check_types)
+    agree(primitive, reduction == Reduction::kReduce ? root : -1, from.elements(), from.type());
   int count = bytes_int(primitive, "the count", from.elements());
   int size = static_cast<int>(from.type().itemsize);
   Combiner c{op, src.dtype(), ufunc, scalar, std::nullopt};
@@ -146,7 +182,7 @@ void gather_into(int root, py::handle src, py::handle dst, bool check_types) {
   Buffer to(dst.ptr(), true, primitive, "dst");
   bool receives = root < 0 || root == bsp_pid();
   if (receives) check_destination(primitive, from, to, from.elements() * bsp_nprocs());
-  if (check_types) agree_types(primitive, from.type());
+  if (check_types) agree(primitive, root, from.elements(), from.type());
   int nbytes = bytes_int(primitive, "src", from.nbytes());
   if (root < 0)
     bsp_allgather(from.data(), to.data(), nbytes);
@@ -169,7 +205,7 @@ void scatter_into(int root, py::handle src, py::handle dst, bool check_types) {
     fail(primitive, format("dst holds %lld elements, not a multiple of the %lld processes",
                            static_cast<long long>(to.elements()), p));
   if (root < 0 || root == bsp_pid()) check_destination(primitive, to, from, block * p);
-  if (check_types) agree_types(primitive, to.type());
+  if (check_types) agree(primitive, root, block, to.type());
   int nbytes = bytes_int(primitive, "a block", block * to.type().itemsize);
   if (root < 0)
     bsp_alltoall(from.data(), to.data(), nbytes);
@@ -210,7 +246,7 @@ void alltoallv_into(py::handle src, const std::vector<long long>& send_counts,
   Buffer from(src.ptr(), false, "bsp_alltoallv", "src");
   Buffer to(dst.ptr(), true, "bsp_alltoallv", "dst");
   check_destination("bsp_alltoallv", from, to, 0);
-  if (check_types) agree_types("bsp_alltoallv", from.type());
+  if (check_types) agree("bsp_alltoallv", -1, -1, from.type());
   long long itemsize = from.type().itemsize;
   std::vector<int> sc = to_bytes("send_counts", send_counts, itemsize);
   std::vector<int> sd = to_bytes("send_displs", send_displs, itemsize);
@@ -241,6 +277,10 @@ void bind_collectives(py::module_& m) {
   m.def("_gather_into", &gather_into);
   m.def("_scatter_into", &scatter_into);
   m.def("_alltoallv_into", &alltoallv_into);
+  // The lowercase collectives' (objects.py) errors about calls that do not match.
+  m.def("_fail_at", [](const std::string& primitive, const std::string& details) {
+    fail_at(primitive.c_str(), python_site(), details);
+  });
   m.def("collective_force", &collective_force, py::arg("algorithm"),
         "Forces the algorithm of the following collectives: auto, direct, two_phase, messages.");
   m.def(

@@ -16,7 +16,26 @@ namespace superstep_python {
 
 namespace {
 Phase g_phase = Phase::kBefore;
+
+// The folder of the package's own Python files: the compiled module's, asked once it is
+// imported ("" where that fails: no frame is then skipped).
+const std::string& package_folder() {
+  static const std::string* folder = [] {
+    auto* text = new std::string;
+    PyObject* module = PyImport_AddModule("superstep._superstep");  // borrowed
+    PyObject* file = module ? PyObject_GetAttrString(module, "__file__") : nullptr;
+    const char* name = file ? PyUnicode_AsUTF8(file) : nullptr;
+    if (name) {
+      *text = name;
+      text->erase(text->rfind('/') + 1);
+    }
+    if (!name) PyErr_Clear();
+    Py_XDECREF(file);
+    return text;
+  }();
+  return *folder;
 }
+}  // namespace
 
 void fail(const char* primitive, const std::string& details) {
   if (g_phase == Phase::kRunning)
@@ -89,12 +108,13 @@ int instruction_of(PyFrameObject* frame) {
 }  // namespace
 
 PythonSite python_site() {
-  PyFrameObject* frame = PyEval_GetFrame();  // borrowed
-  if (!frame) return {};
-  PyCodeObject* code = PyFrame_GetCode(frame);  // a new reference
-  const int instruction = instruction_of(frame);
-  // The last call site, which a loop of calls repeats: found without the tables below (its
-  // code object is kept alive by `files`, so no other takes its address).
+  PyFrameObject* innermost = PyEval_GetFrame();  // borrowed
+  if (!innermost) return {};
+  PyCodeObject* code = PyFrame_GetCode(innermost);  // a new reference
+  const int instruction = instruction_of(innermost);
+  // The last call site from the program's own code, which a loop of calls repeats: found
+  // without the tables below (its code object is kept alive by `files`, so no other takes its
+  // address).
   static PyCodeObject* last_code = nullptr;
   static int last_instruction = -1;
   static PythonSite last_site;
@@ -102,22 +122,42 @@ PythonSite python_site() {
     Py_DECREF(code);
     return last_site;
   }
-  static auto* files = new std::unordered_map<PyCodeObject*, std::string>;
+  struct File {
+    std::string name;
+    bool package;  // one of the package's own files: the site is its caller's
+  };
+  static auto* files = new std::unordered_map<PyCodeObject*, File>;
   static auto* sites = new std::unordered_map<SiteKey, PythonSite, SiteKeyHash>;
-  SiteKey key{code, instruction};
-  auto site = sites->find(key);
-  if (site == sites->end()) {
+  PyFrameObject* frame = innermost;
+  Py_INCREF(frame);
+  for (;;) {
     auto file = files->find(code);
     if (file == files->end()) {
       const char* name = PyUnicode_AsUTF8(code->co_filename);
       if (!name) PyErr_Clear();
-      file = files->emplace(code, name ? name : "<python>").first;
+      std::string text = name ? name : "<python>";
+      const std::string& folder = package_folder();
+      const bool package = !folder.empty() && text.starts_with(folder);
+      file = files->emplace(code, File{std::move(text), package}).first;
       Py_INCREF(code);
     }
-    site = sites->emplace(key, PythonSite{file->second.c_str(), PyFrame_GetLineNumber(frame)}).first;
+    PyFrameObject* caller = file->second.package ? PyFrame_GetBack(frame) : nullptr;
+    if (!caller) break;  // the program's frame, or the package's outermost
+    Py_DECREF(code);
+    Py_DECREF(frame);
+    frame = caller;
+    code = PyFrame_GetCode(frame);
   }
+  const SiteKey key{code, instruction_of(frame)};
+  auto site = sites->find(key);
+  if (site == sites->end())
+    site =
+        sites->emplace(key, PythonSite{files->at(code).name.c_str(), PyFrame_GetLineNumber(frame)})
+            .first;
+  if (frame == innermost)
+    last_code = code, last_instruction = key.instruction, last_site = site->second;
   Py_DECREF(code);
-  last_code = code, last_instruction = instruction, last_site = site->second;
+  Py_DECREF(frame);
   return site->second;
 }
 

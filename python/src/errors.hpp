@@ -38,10 +38,11 @@ void check_not_negative(const char* primitive, const char* name, long long value
 // Throws if bytes does not fit BSPlib's int sizes; returns it as an int.
 int bytes_int(const char* primitive, const char* what, long long bytes);
 
-// The Python file and line that called the binding (the innermost Python frame),
-// for the library's *_at primitives: the errors the library reports, at the call or at
-// the sync, then name the Python program's line instead of none. The file names are
-// kept for the whole run, as the library may read them at a later sync.
+// The Python file and line that called the binding (the innermost Python frame outside the
+// package's own files, which lie beside the compiled module), for the library's *_at
+// primitives: the errors the library reports, at the call or at the sync, then name the
+// Python program's line instead of none. The file names are kept for the whole run, as the
+// library may read them at a later sync.
 struct PythonSite {
   const char* file = nullptr;
   int line = 0;

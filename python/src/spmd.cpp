@@ -29,13 +29,15 @@ void begin(int maxprocs) {
   RunState::get().begin_registrations(bsp_nprocs());
 }
 
+// Errors found at the end name its Python file and line: end()'s, or that of the run() call.
 void end() {
   require_running("bsp_end");
+  PythonSite site = python_site();
   flush_python_streams();
   set_phase(Phase::kAfter);
   // The last superstep's transfers land in bsp_end: the registered areas and held buffers must
   // live until then (they may be the only references left to them).
-  bsp_end();  // processes other than 0 end here
+  bsp_end_at(site.file ? site.file : "<python>", site.line);  // processes other than 0 end here
   RunState::get().clear();
 }
 

@@ -17,9 +17,10 @@ engines.
 
 Offsets and counts are in elements of the registered area's type. Misuse that
 one process can see (a put beyond another process's area included) raises
-superstep.Error with the library's message; what only the processes together
-can see (collective calls that do not match) stops every process as in C, with
-a message that names the Python line of the sync. See docs/python.md.
+superstep.Error with the library's message, and so do collectives that do not
+match between the processes, naming the Python line of the call; registrations
+and tag sizes that do not match stop every process as in C, with a message that
+names the Python line of the sync (or of end() or run()). See docs/python.md.
 """
 
 from ._superstep import (Error, Send, abort, collective_chosen, collective_force, end,

@@ -14,8 +14,12 @@ from . import _superstep as _c
 ANY_SOURCE = -1
 ANY_TAG = -1
 
-_ROUND = struct.Struct("<4si")  # a collective's message: the marker and the source
+# A collective's message: the marker, the source, and the collective (an index of
+# _COLLECTIVES) and root (-1: none) it was sent by, which the receiver compares with its own.
+_ROUND = struct.Struct("<4siii")
 _ROUND_MARKER = b"\x00col"
+_COLLECTIVES = ("bcast", "gather", "allgather", "scatter", "alltoall", "reduce", "allreduce",
+                "scan", "exscan")
 
 
 def SUM(a, b):
@@ -54,19 +58,28 @@ def _check_root(primitive, root):
                                 "bsp_nprocs()-1" % (root, p - 1))
 
 
-def _round(primitive, sends, expected):
+def _called(collective, root):
+    """The words for a collective and its root: "gather (root 1)"."""
+    name = _COLLECTIVES[collective]
+    return name if root < 0 else "%s (root %d)" % (name, root)
+
+
+def _round(primitive, sends, expected, root=-1):
     """One superstep of BSMP: sends each (destination, bytes) and returns
     {source: payload view} of the `expected` messages that arrive (views valid
-    until the next sync). As the library's collectives, it needs an empty queue."""
+    until the next sync). As the library's collectives, it needs an empty queue.
+    A message sent by another collective or root, or a count other than expected,
+    raises superstep.Error naming the program's line of the collective."""
     if _c.qsize()[0] or (_Inbox.superstep == _c.superstep() and _Inbox.messages):
         raise _error(primitive, "messages are left in the queue; a collective ends the superstep "
                                 "and would drop them: read them first")
     tag = bytes(_c._tagsize()) or None
-    head = _ROUND.pack(_ROUND_MARKER, _c.pid())
+    mine = _COLLECTIVES.index(primitive)
+    head = _ROUND.pack(_ROUND_MARKER, _c.pid(), mine, root)
     for destination, data in sends:
         _c.Send(destination, tag, head + data)
     _c.sync()
-    received = {}
+    received, other = {}, None
     while True:
         message = _c.hpmove()
         if message is None:
@@ -75,10 +88,19 @@ def _round(primitive, sends, expected):
         if len(payload) < _ROUND.size or bytes(payload[:4]) != _ROUND_MARKER:
             raise _error(primitive, "a message sent in the superstep of the collective arrived "
                                     "with its data; send messages after the collective")
-        received[_ROUND.unpack_from(payload)[1]] = payload[_ROUND.size:]
+        _, source, collective, their_root = _ROUND.unpack_from(payload)
+        if other is None and (collective, their_root) != (mine, root):
+            other = source, collective, their_root
+        received[source] = payload[_ROUND.size:]
+    if other is not None:
+        _c._fail_at(primitive, "process %d calls %s but process %d calls %s; every process must "
+                               "call the same collective, with the same root, in the same "
+                               "superstep" % (_c.pid(), _called(mine, root), other[0],
+                                              _called(other[1], other[2])))
     if len(received) != expected:
-        raise _error(primitive, "%d objects arrived where %d were sent here; every process must "
-                                "call the same collective" % (len(received), expected))
+        _c._fail_at(primitive, "%d objects arrived where %d were sent here; every process must "
+                               "call the same collective, with the same root"
+                    % (len(received), expected))
     return received
 
 
@@ -91,22 +113,30 @@ def bcast(obj, root=0):
     if me == root:
         data = _dumps(obj)
         sends = [(q, data) for q in range(p)]
-    return pickle.loads(_round("bcast", sends, 1)[root])
+    return pickle.loads(_round("bcast", sends, 1, root)[root])
 
 
 def gather(obj, root=0):
     """On root, the list of every process's obj in pid order; None elsewhere."""
-    _check_root("gather", root)
-    p, me = _c.nprocs(), _c.pid()
-    received = _round("gather", [(root, _dumps(obj))], p if me == root else 0)
-    return [pickle.loads(received[q]) for q in range(p)] if me == root else None
+    return _gather("gather", obj, root)
 
 
 def allgather(obj):
     """The list of every process's obj in pid order, on every process."""
+    return _allgather("allgather", obj)
+
+
+def _gather(primitive, obj, root):
+    _check_root(primitive, root)
+    p, me = _c.nprocs(), _c.pid()
+    received = _round(primitive, [(root, _dumps(obj))], p if me == root else 0, root)
+    return [pickle.loads(received[q]) for q in range(p)] if me == root else None
+
+
+def _allgather(primitive, obj):
     p = _c.nprocs()
     data = _dumps(obj)
-    received = _round("allgather", [(q, data) for q in range(p)], p)
+    received = _round(primitive, [(q, data) for q in range(p)], p)
     return [pickle.loads(received[q]) for q in range(p)]
 
 
@@ -124,7 +154,7 @@ def scatter(objs, root=0):
     _check_root("scatter", root)
     me = _c.pid()
     sends = list(enumerate(_pickled_list(objs, "scatter"))) if me == root else []
-    return pickle.loads(_round("scatter", sends, 1)[root])
+    return pickle.loads(_round("scatter", sends, 1, root)[root])
 
 
 def alltoall(objs):
@@ -146,23 +176,23 @@ def reduce(obj, op=SUM, root=0):
     """obj of process 0 (op) ... (op) obj of process p-1 on root, None
     elsewhere. op is any callable op(a, b) (SUM, PROD, MAX, MIN, a lambda);
     the objects are combined in pid order, so it need not be commutative."""
-    values = gather(obj, root)
+    values = _gather("reduce", obj, root)
     return None if values is None else _fold(values, op)
 
 
 def allreduce(obj, op=SUM):
     """reduce with the result on every process."""
-    return _fold(allgather(obj), op)
+    return _fold(_allgather("allreduce", obj), op)
 
 
 def scan(obj, op=SUM):
     """obj of 0 (op) ... (op) obj of this process."""
-    return _fold(allgather(obj)[:_c.pid() + 1], op)
+    return _fold(_allgather("scan", obj)[:_c.pid() + 1], op)
 
 
 def exscan(obj, op=SUM):
     """obj of 0 (op) ... (op) obj of the process before this one; None on 0."""
-    values = allgather(obj)[:_c.pid()]
+    values = _allgather("exscan", obj)[:_c.pid()]
     return _fold(values, op) if values else None
 
 

@@ -96,6 +96,12 @@ def expect_checks(family, checks, p):
     assert r.stdout.split() == [w for c in checks for w in ("ok", family + "." + c)]
 
 
+def line_of(program, text, after=0):
+    """The 1-based line of the first line of program after line `after` that holds text."""
+    lines_ = program.read_text().splitlines()
+    return 1 + next(i for i in range(after, len(lines_)) if text in lines_[i])
+
+
 def lines(output):
     return sorted(line for line in output.splitlines() if line)
 
@@ -118,8 +124,10 @@ def misuse():
     return messages
 
 
-def expect(messages, case, primitive, superstep, details):
-    prefix = "superstep: error in %s, process 0, superstep %d: " % (primitive, superstep)
+def expect(messages, case, primitive, superstep, details, site=None):
+    """site: the (file, line) the message names, if any."""
+    where = " (%s:%d)" % site if site else ""
+    prefix = "superstep: error in %s, process 0, superstep %d%s: " % (primitive, superstep, where)
     assert re.fullmatch(re.escape(prefix) + details, messages[case]), messages[case]
 
 

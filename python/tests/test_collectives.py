@@ -2,7 +2,7 @@
 alltoallv (programs/checks_collectives.py), and their misuse."""
 import pytest
 
-from conftest import expect, expect_checks
+from conftest import PROGRAMS, expect, expect_checks, line_of
 
 CHECKS = ["broadcast", "reductions", "scans", "gathers", "scatters_and_exchanges",
           "forced_algorithms"]
@@ -21,11 +21,15 @@ def test_collective_misuse(misuse):
 
 
 def test_types_that_differ_between_processes_raise_on_every_process(misuse):
-    """int64 on process 0 and float64 on process 1: one error naming both, never a result."""
+    """int64 on process 0 and float64 on process 1: one error naming both and the Python line
+    of the call, never a result."""
+    program = str(PROGRAMS / "misuse.py")
     expect(misuse, "mixed_types", "bsp_allreduce", 5, r"process 0 passes int64 but process 1 "
-           r"passes float64; pass values of one type on every process")
+           r"passes float64; pass values of one type on every process",
+           (program, line_of(PROGRAMS / "misuse.py", '"mixed_types"')))
     expect(misuse, "mixed_byte_order", "bsp_allgather", 6, r"process 0 passes int64 but process 1 "
-           r"passes int64 \(big-endian\); pass values of one type on every process")
+           r"passes int64 \(big-endian\); pass values of one type on every process",
+           (program, line_of(PROGRAMS / "misuse.py", '"mixed_byte_order"')))
 
 
 def test_an_operators_exception_reaches_the_caller(misuse):

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import ADDRESS, PROGRAMS, expect, expect_checks, launch, run_code
+from conftest import ADDRESS, PROGRAMS, expect, expect_checks, launch, line_of, run_code
 
 DRMA_CHECKS = ["put_lands_at_sync", "put_reads_source_at_call", "count_and_offset_in_elements",
                "get_reads_before_puts_land", "hp_transfers", "last_registration_wins_and_pops",
@@ -74,12 +74,6 @@ def test_second_begin_and_calls_after_end(misuse):
     assert misuse["after_end"] == ("superstep: error in bsp_sync: called after bsp_end; only "
                                    "bsp_nprocs and bsp_abort work there")
     assert misuse["pid_after_end"].startswith("superstep: error in bsp_pid: called after bsp_end")
-
-
-def line_of(program, text, after=0):
-    """The 1-based line of the first line of program after line `after` that holds text."""
-    lines_ = program.read_text().splitlines()
-    return 1 + next(i for i in range(after, len(lines_)) if text in lines_[i])
 
 
 def test_transfer_beyond_another_processs_area_raises_in_elements():

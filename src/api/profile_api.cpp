@@ -1,5 +1,6 @@
-// bsp_sync with its call site (bsp.h's bsp_sync() macro) and the profile
-// label (bsp_profile.h). With profiling and checking off each costs a branch or two.
+// bsp_sync and bsp_end with their call sites (bsp.h's bsp_sync() macro, bsp_profile.h's
+// bsp_end_at) and the profile label (bsp_profile.h). With profiling and checking off each
+// costs a branch or two.
 #include <bsp.h>
 #include <bsp_profile.h>
 
@@ -17,6 +18,13 @@ void bsp_sync_at(const char* file, int line) {
     rt.note_sync_site({file, line});
   rt.set_sync_site({file, line});
   rt.sync();
+}
+
+// Only the mismatch messages name it: the profile names the last superstep bsp_end.
+void bsp_end_at(const char* file, int line) {
+  Runtime& rt = running("bsp_end");
+  rt.set_sync_site({file, line});
+  rt.end();
 }
 
 void bsp_profile_label(const char* label) {

@@ -63,8 +63,8 @@ class Runtime {
   bool watched() const { return watched_; }
   // bsp_sync_at's file and line, for the profile and for check mode's findings.
   void note_sync_site(CallSite site);
-  // bsp_sync_at's file and line, which a mismatch found at this sync names (each sync sets
-  // it; bsp_sync and bsp_end leave it unknown).
+  // bsp_sync_at's or bsp_end_at's file and line, which a mismatch found at this sync names
+  // (each sync sets it; bsp_sync and bsp_end leave it unknown).
   void set_sync_site(CallSite site) { sync_site_ = site; }
   // The bytes process pid registered in the registration in effect of this process's ident,
   // or -1 where ident is not registered here (bsp_registered_nbytes, bsp_profile.h).
@@ -252,7 +252,7 @@ class Runtime {
   // sync.cpp
   void run_sync(SyncKind kind);
   Publication publish(SyncKind kind) const;
-  void check_agreement(std::uint32_t all) const;
+  void check_agreement(std::uint32_t all, SyncKind kind) const;
   void fetch_streams();
   void read_get_sources(std::uint32_t all);
   void answer_get_requests();
@@ -434,7 +434,7 @@ class Runtime {
   // for the mismatches the sync finds (sync.cpp, check_agreement).
   CallSite sync_site_;
   CallSite first_push_site_;
-  std::string local_sites() const;
+  std::string local_sites(SyncKind kind) const;
 };
 
 }  // namespace superstep

@@ -201,7 +201,7 @@ void Runtime::run_sync(SyncKind kind) {
   }
   queue_.clear();  // last superstep's messages are gone whatever happens now
   if (all != 0) {
-    check_agreement(all);
+    check_agreement(all, kind);
     // Everyone has left the last sync, so nothing of it lands after these.
     if (!direct_copies_.empty()) copy_direct_hpputs();
     fetch_streams();
@@ -260,28 +260,30 @@ void Runtime::expect_puts_into_new_areas(std::uint64_t largest_own) {
     }
 }
 
-void Runtime::check_agreement(std::uint32_t all) const {
+void Runtime::check_agreement(std::uint32_t all, SyncKind kind) const {
   // Every check below needs a flag that also sets kFlagSummaries.
   if (!(all & kFlagSummaries)) return;
   std::vector<SyncSummary> summaries(nprocs_);
   for (int q = 0; q < nprocs_; ++q) summaries[q] = SyncSummary::from_blob(engine_->summary(q));
   // Every process compares the same summaries: what one finds, all find.
   const unsigned long long step = superstep_;
-  const auto where = [this] { return local_sites(); };  // read only to report
+  const auto where = [this, kind] { return local_sites(kind); };  // read only to report
   if (all & kFlagEnd) check_end_agreement(summaries, step, where);
   if (all & kFlagRegistration) check_registration_agreement(summaries, step, where);
   if (all & kFlagTagsize) check_tagsize_agreement(summaries, step, where);
 }
 
 // "; process 1 found it at its bsp_sync at prog.c:9 (its first bsp_push_reg of the superstep:
-// prog.c:7)": where the process that reports a mismatch called what it knows of, where the
-// program passed call sites (bsp.h's macros, the C++ and Python interfaces). The processes
-// find a mismatch together and one of them reports it, naming its own calls.
-std::string Runtime::local_sites() const {
+// prog.c:7)", or "at its bsp_end at" where the superstep ends with bsp_end_at: where the
+// process that reports a mismatch called what it knows of, where the program passed call sites
+// (bsp.h's macros, the C++ and Python interfaces). The processes find a mismatch together and
+// one of them reports it, naming its own calls.
+std::string Runtime::local_sites(SyncKind kind) const {
   std::string text;
   if (sync_site_.file)
-    text = format("; process %d found it at its bsp_sync at %s:%d", pid_, sync_site_.file,
-                  sync_site_.line);
+    text =
+        format("; process %d found it at its %s at %s:%d", pid_,
+               kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync", sync_site_.file, sync_site_.line);
   if (first_push_site_.file && sync_site_.file)
     text += format(" (its first bsp_push_reg of the superstep: %s:%d)", first_push_site_.file,
                    first_push_site_.line);
