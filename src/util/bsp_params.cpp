@@ -98,11 +98,6 @@ BspParams bsp_params_from_json(const Json& root, const std::string& file) {
   b.word_bytes = number(root, top, "word_bytes").value_or(4);
   if (const Json* floors = member(root, top, "floors"))
     b.memcpy_ns_per_byte = number(*floors, top / "floors", "memcpy_ns_per_byte");
-  if (const Json* f11 = member(root, top, "formula11")) {
-    const Where at = top / "formula11";
-    b.formula11 = Fit{needed(*f11, at, "g"), needed(*f11, at, "L"), needed(*f11, at, "r2"),
-                      std::nullopt, std::nullopt};
-  }
   const auto per_p = root.find("per_p");
   if (per_p == root.end() || !per_p->is_array() || per_p->empty())
     (top / "per_p").fail("expected a non-empty array (is it bspprobe's result?)");

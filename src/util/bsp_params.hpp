@@ -45,10 +45,7 @@ struct BspParams {
   int processors = 0;
   double word_bytes = 4;
   std::optional<double> memcpy_ns_per_byte;  // floors
-  // Formula 11: one fit over the five patterns, h = words sent plus received; g is its
-  // slope, L its intercept.
-  std::optional<Fit> formula11;
-  std::vector<ParamsAtP> per_p;  // never empty
+  std::vector<ParamsAtP> per_p;              // never empty
 
   // The entry measured at p, else at the nearest p; of two as near, the larger where
   // larger_on_tie, else the first in the file.

@@ -57,8 +57,6 @@ TEST(BspParams, ReadsAFullResult) {
   EXPECT_EQ(b.processors, 2);
   EXPECT_EQ(b.word_bytes, 8);
   EXPECT_EQ(b.memcpy_ns_per_byte, 0.1);
-  ASSERT_TRUE(b.formula11);
-  EXPECT_EQ(b.formula11->intercept, 8e-6);  // L
   ASSERT_EQ(b.per_p.size(), 2u);
   EXPECT_FALSE(b.per_p[0].g_global);  // null at p = 1
   const ParamsAtP& two = b.per_p[1];
@@ -83,7 +81,6 @@ TEST(BspParams, ReadsAResultMissingEveryOptionalField) {
   EXPECT_EQ(b.processors, 0);
   EXPECT_EQ(b.word_bytes, 4);
   EXPECT_FALSE(b.memcpy_ns_per_byte);
-  EXPECT_FALSE(b.formula11);
   ASSERT_EQ(b.per_p.size(), 1u);
   EXPECT_FALSE(b.per_p[0].oversubscribed);
   EXPECT_FALSE(b.per_p[0].g_local || b.per_p[0].g_global || b.per_p[0].g_put);

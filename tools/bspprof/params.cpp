@@ -164,14 +164,15 @@ Params params_from_result(const Json& root, const std::string& file, int p,
   p = entry.p;
   par.l = entry.l;
   const std::optional<Fit>& global = entry.g_global;
-  const std::optional<Fit>& f11 = result.formula11;
-  const bool have_max = global.has_value(), have_sum = f11.has_value();
+  // The fit over all five patterns, h = words sent plus received: bspprof's alone.
+  const Json f11 = root.value("formula11", Json());
+  const bool have_max = global.has_value(), have_sum = f11.is_object();
   std::string why;
   if (op) {
     par.op = *op;
     why = "as asked";
   } else if (have_max && have_sum) {
-    double r2_max = global->r2, r2_sum = f11->r2;
+    double r2_max = global->r2, r2_sum = f11["r2"].get<double>();
     par.op = r2_sum > r2_max ? HOperator::kSum : HOperator::kMax;
     char buf[200];
     std::snprintf(buf, sizeof buf,
@@ -185,8 +186,8 @@ Params params_from_result(const Json& root, const std::string& file, int p,
   }
   char buf[480];
   if (par.op == HOperator::kSum && have_sum) {
-    par.g = f11->slope;
-    par.L = f11->intercept;
+    par.g = f11["g"].get<double>();
+    par.L = f11["L"].get<double>();
     std::snprintf(buf, sizeof buf,
                   "%s, p = %d: l = the median empty superstep; g and L of one fit over all five "
                   "patterns at once, h = words a process sends plus receives (%s)",
