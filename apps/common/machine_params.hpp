@@ -1,5 +1,6 @@
-// The BSP parameters of this machine at one p, read from bspprobe's JSON result
-// (docs/bspprobe.md, "The result file"), and the BSP cost T = W + h g + m o + S l of a program.
+// The BSP parameters of this machine at one p as the apps' cost terms, from bspprobe's JSON
+// result (read by superstep_internal/bsp_params.hpp), and the BSP cost T = W + h g + m o + S l
+// of a program.
 #pragma once
 
 #include <optional>

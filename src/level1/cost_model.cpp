@@ -2,17 +2,15 @@
 
 #include <bsp.h>
 
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "core/runtime.hpp"
-#include "level1/params_file.hpp"
+#include "util/bsp_params.hpp"
 #include "util/errors.hpp"
-#include "util/json_text.hpp"
+#include "util/loaded_from.hpp"
+#include "util/text_format.hpp"
 
 namespace superstep::level1 {
 
@@ -22,29 +20,13 @@ namespace {
 // measure, BSP_PARAMS=builtin): round estimates for a shared-memory machine
 // (an empty superstep of a few microseconds, a copy rate of a few GB/s). A
 // machine's own figures are the user's saved file, the file measured at build
-// time (params_file.hpp) or the one BSP_PARAMS names.
+// time or the one BSP_PARAMS names (util/bsp_params.hpp).
 constexpr double kDefaultL = 2.0e-6;
 constexpr double kDefaultG = 0.5e-9;
 constexpr double kDefaultC = 0.25e-9;
 
 bsp_collective_algorithm forced_by_api = BSP_COLLECTIVE_AUTO;
 bsp_collective_algorithm last_chosen = BSP_COLLECTIVE_AUTO;
-
-// The number at `key` of an object, or fallback when it is missing or not a finite number.
-double number_or(const Json& object, const char* key, double fallback) {
-  if (!object.is_object()) return fallback;
-  auto it = object.find(key);
-  if (it == object.end() || !it->is_number()) return fallback;
-  const double v = it->get<double>();
-  return std::isfinite(v) ? v : fallback;
-}
-
-const Json& member(const Json& object, const char* key) {
-  static const Json null_value;
-  if (!object.is_object()) return null_value;
-  auto it = object.find(key);
-  return it == object.end() ? null_value : *it;
-}
 
 // BSP_COLLECTIVE, checked once.
 bsp_collective_algorithm forced_by_environment() {
@@ -95,98 +77,54 @@ Algorithm forced_algorithm(bsp_collective_algorithm forced) {
 
 namespace {
 
-// o of the fit's per-message cost, seconds per message; 0 where the result
-// has none (written before it was measured, or at p = 1) or it came out below
-// zero (noise around a cost too small to measure).
-double per_message_cost(const Json& entry, const char* fit) {
-  const Json& f = member(entry, fit);
-  if (!f.is_object()) return 0;
-  const double o = number_or(member(f, "per_message"), "o", 0);
-  return o > 0 ? o : 0;
-}
-
-}  // namespace
-
-std::optional<MachineParams> params_from_json(const std::string& text, const std::string& name,
-                                              int p, std::string* why) {
-  Json result;
-  try {
-    result = parse_json(text, name);
-  } catch (const JsonSyntaxError& e) {
-    *why = e.what();
-    return std::nullopt;
-  }
-  const Json& per_p = member(result, "per_p");
-  if (!per_p.is_array() || per_p.empty()) {
-    *why = "it has no per_p entries (is it bspprobe's JSON result?)";
-    return std::nullopt;
-  }
-  // The entry measured at p, else the nearest p.
-  const Json* best = nullptr;
-  double best_distance = 0;
-  for (const Json& entry : per_p) {
-    double q = number_or(entry, "p", -1);
-    if (q < 1) continue;
-    double distance = std::fabs(q - p);
-    if (!best || distance < best_distance) best = &entry, best_distance = distance;
-  }
-  if (!best) {
-    *why = "no per_p entry names its p";
-    return std::nullopt;
-  }
+// The cost model's figures from bspprobe's result `file`: its entry for p, else for the
+// nearest p (the first of two as near).
+MachineParams cost_params(const BspParams& result, const std::string& file, int p) {
+  const ParamsAtP& at = result.nearest(p, false);
+  // The total exchange is the safe upper bound (docs/bspprobe.md); at p = 1 there is none,
+  // and the local shift stands in.
+  const std::optional<Fit>& fit = at.g_global ? at.g_global : at.g_local;
+  if (!fit || at.l < 0 || fit->slope < 0)
+    throw BspParamsError(file + ": its entry for p = " + std::to_string(at.p) +
+                         " has no g slope, or l or g below 0");
   MachineParams m;
-  m.l = number_or(member(*best, "l"), "median", -1);
-  const double word = number_or(result, "word_bytes", 4);
-  // The total exchange is the safe upper bound (docs/bspprobe.md); at p = 1
-  // there is none, and the local shift stands in.
-  const Json* fit = &member(*best, "g_global");
-  if (fit->is_null()) fit = &member(*best, "g_local");
-  m.g = fit->is_object() ? number_or(*fit, "slope", -1) / word : -1;
-  m.c = number_or(member(result, "floors"), "memcpy_ns_per_byte", kDefaultC * 1e9) * 1e-9;
-  if (m.l < 0 || m.g < 0) {
-    *why = "its per_p entry has no l.median or g slope";
-    return std::nullopt;
-  }
-  m.o_put = per_message_cost(*best, "g_put");
-  m.o_send = per_message_cost(*best, "g_send");
-  m.source = format("bspprobe result, p = %g", number_or(*best, "p", 0));
+  m.l = at.l;
+  m.g = fit->slope / result.word_bytes;
+  m.c = result.memcpy_ns_per_byte.value_or(kDefaultC * 1e9) * 1e-9;
+  m.o_put = message_cost(at.g_put);
+  m.o_send = message_cost(at.g_send);
+  m.source = format("bspprobe result, p = %d", at.p);
   return m;
 }
 
-namespace {
-
-bool read_text(const std::string& path, std::string* text) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  *text = buffer.str();
-  return static_cast<bool>(in);
-}
-
-// The parameters before the engine's data path is taken into account.
+// The parameters before the engine's data path is taken into account (machine_params).
 MachineParams params_for(int p) {
   const MachineParams builtin{kDefaultL, kDefaultG, kDefaultC, "built-in defaults"};
-  const char* path = std::getenv("BSP_PARAMS");
-  std::string text, why;
-  if (path && std::strcmp(path, "builtin") == 0) return builtin;
-  if (!path || !*path) {
-    // The user's saved file or the one measured at build time, when there is a usable one.
-    const MeasuredParams measured = measured_params();
-    if (measured.path.empty() || !read_text(measured.path, &text)) return builtin;
-    auto parsed = params_from_json(text, measured.path, p, &why);
-    if (!parsed) return builtin;
-    parsed->source = measured.path + " (" + measured.how + ", " + parsed->source + ")";
-    return *parsed;
+  const std::string here = directory_loaded_from(reinterpret_cast<const void*>(&machine_params));
+  const std::optional<ParamsFile> file =
+      find_params_file("", {here.empty() ? std::string() : here + SUPERSTEP_PARAMS_FROM_LIBDIR,
+                            SUPERSTEP_PARAMS_IN_BUILD_TREE});
+  if (!file) return builtin;
+  const bool named = file->from == ParamsFrom::environment;
+  try {
+    MachineParams m = cost_params(read_bsp_params(file->path), file->path, p);
+    m.source = file->path + " (" +
+               (named                             ? ""
+                : file->from == ParamsFrom::saved ? "saved by bspprobe --save, "
+                                                  : "measured at build, ") +
+               m.source + ")";
+    return m;
+  } catch (const std::runtime_error& e) {
+    const char* path = file->path.c_str();
+    if (named && !dynamic_cast<const JsonSyntaxError*>(&e) &&
+        !dynamic_cast<const BspParamsError*>(&e))
+      usage_error("a level-1 collective", "BSP_PARAMS names \"%s\", which cannot be read", path);
+    if (named)
+      usage_error("a level-1 collective",
+                  "BSP_PARAMS names \"%s\", which is not a usable bspprobe result: %s", path,
+                  e.what());
   }
-  if (!read_text(path, &text))
-    usage_error("a level-1 collective", "BSP_PARAMS names \"%s\", which cannot be read", path);
-  auto parsed = params_from_json(text, path, p, &why);
-  if (!parsed)
-    usage_error("a level-1 collective",
-                "BSP_PARAMS names \"%s\", which is not a usable bspprobe result: %s", path,
-                why.c_str());
-  parsed->source = std::string(path) + " (" + parsed->source + ")";
-  return *parsed;
+  return builtin;
 }
 
 }  // namespace

@@ -49,17 +49,12 @@ enum class Algorithm { direct, two_phase, messages };
 
 // The parameters for p processes: from the bspprobe result named by
 // BSP_PARAMS (the entry for p, else for the nearest p measured); when it is
-// unset, from the one measured when Superstep was built (params_file.hpp),
-// if there is one; else (or with BSP_PARAMS=builtin) the built-in defaults.
+// unset, from the user's saved one or the one measured when Superstep was
+// built (util/bsp_params.hpp, find_params_file), if there is one; else (or
+// with BSP_PARAMS=builtin) the built-in defaults.
 // Read once per process; a file BSP_PARAMS names that cannot be used stops
 // the program with a message that says why.
 const MachineParams& machine_params(int p);
-
-// The parameters from a bspprobe result's text, read from the file `name`;
-// nullopt and a reason (for a text that is not JSON, one line naming the file,
-// line and column) when the text is not a usable result.
-std::optional<MachineParams> params_from_json(const std::string& text, const std::string& name,
-                                              int p, std::string* why);
 
 // Picks the algorithm for collective `name` moving `nbytes` per process:
 // forced (bsp_collective_force, else BSP_COLLECTIVE; direct where the forced

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "superstep_internal/saved_params.hpp"
+#include "superstep_internal/bsp_params.hpp"
 
 namespace bspprobe {
 

@@ -24,7 +24,7 @@ namespace bspprof {
 namespace {
 
 // The parameters for this profile: from --params, BSP_PARAMS or the build's
-// measurement (params_file.hpp) unless --g and --l alone give them, then
+// measurement (params.hpp, found_params) unless --g and --l alone give them, then
 // --g/--l/--L on top.
 std::optional<Params> params_for(const Options& o, const Profile& prof) {
   std::optional<Params> par;

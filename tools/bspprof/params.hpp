@@ -22,8 +22,10 @@ namespace bspprof {
 // version, or has no measurements at all.
 Params params_from_probe(const std::string& file, int p, std::optional<HOperator> op);
 
-// The parameters from the file find_params_file(given) finds (params_file.hpp),
-// the first note naming it and how it was found; nullopt when there is none.
+// The parameters from the file superstep::find_params_file finds (bsp_params.hpp): `given`
+// (--params), BSP_PARAMS, the user's saved file, or the one the build measured, seen from the
+// bin folder bspprof runs from. The first note names it and how it was found; nullopt when
+// there is none.
 std::optional<Params> found_params(const std::string& given, int p, std::optional<HOperator> op);
 
 }  // namespace bspprof
