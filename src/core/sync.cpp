@@ -246,7 +246,7 @@ void Runtime::expect_puts_into_new_areas(std::uint64_t largest_own) {
       for (const RemotePush& push : pushes_of_[q]) largest[q] = std::max(largest[q], push.size);
     all += largest[q];
   }
-  for (Outbox& out : outbox_) out.expect_staged(all - largest[pid_]);
+  for (Outbox& out : outbox_) out.expect(largest, pid_);
   engine_->expect_streams(all - largest[pid_]);
   SharedStaging* shared = caps_.shared_staging;
   if (!shared) return;

@@ -56,12 +56,25 @@ void Outbox::clear() {
   bulk_sends_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
+  if (streams_expected_) [[unlikely]] {
+    for (std::size_t q = 0; q < lanes_.size(); ++q) lanes_[q].stream.prepare(expected_streams_[q]);
+    streams_expected_ = false;
+  }
 }
 
-void Outbox::expect_staged(std::uint64_t bytes) {
-  if (!staging_.data || bytes == 0) return;
-  RingMapping::Range range = staging_mapping_.expect(bytes, ring_extent(staging_.size));
-  prepare_ring_for_writing(staging_.data, range.from, range.to);
+void Outbox::expect(const std::vector<std::uint64_t>& bytes_to, int self) {
+  std::uint64_t to_others = 0;
+  for (std::size_t q = 0; q < bytes_to.size(); ++q)
+    if (static_cast<int>(q) != self) to_others += bytes_to[q];
+  if (staging_.data && to_others > 0) {
+    RingMapping::Range range = staging_mapping_.expect(to_others, ring_extent(staging_.size));
+    prepare_ring_for_writing(staging_.data, range.from, range.to);
+  }
+  const std::uint64_t most_per_stream = 4 * ring_span() / std::max<std::size_t>(1, lanes_.size());
+  expected_streams_.resize(lanes_.size());
+  for (std::size_t q = 0; q < lanes_.size() && q < bytes_to.size(); ++q)
+    expected_streams_[q] = std::min(2 * bytes_to[q], most_per_stream);
+  streams_expected_ = true;
 }
 
 void Outbox::trim() {

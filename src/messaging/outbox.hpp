@@ -53,10 +53,14 @@ class Outbox {
   void reset(int nprocs, bool inline_only);
   // Large buffered puts go here while it has room (see Engine::staging).
   void set_staging(SharedArea area) { staging_ = area; }
-  // Maps the staging ring now as far as fills of `bytes` in one superstep
-  // would map it (util/cache_ring.hpp), so that the first supersteps that
-  // stage that much do not fault its pages in.
-  void expect_staged(std::uint64_t bytes);
+  // A registration says this process may now put up to bytes_to[q] into
+  // process q in one superstep (self is this process): the staging ring is
+  // mapped now as far as fills of all that to the others would map it
+  // (util/cache_ring.hpp), and each stream is grown and written, at the
+  // start of this outbox's next superstep (its streams may still be read
+  // now), to twice what it may carry, within a few rings' span in all; so
+  // the first supersteps that put that much fault no page in.
+  void expect(const std::vector<std::uint64_t>& bytes_to, int self);
   // Large hpputs go to the staging area too while it has room (the engine
   // measured two copies cheaper than reading the source at the sync).
   void set_stage_hpputs(bool stage) { stage_hpputs_ = stage; }
@@ -444,6 +448,8 @@ class Outbox {
   std::uint64_t inline_max_ = kInlineMax;
   SharedArea staging_{nullptr, 0};
   RingMapping staging_mapping_;       // how much of staging_'s ring is written once
+  std::vector<std::uint64_t> expected_streams_;  // expect(): each stream's size, by destination
+  bool streams_expected_ = false;                // prepared at the next clear()
   std::uint64_t last_use_bytes_ = 0;  // the most the superstep before clear() needed
   MemoryKeep memory_keep_;            // when trim() gives memory back
   std::uint64_t staged_start_ = 0;    // where this superstep's staged bytes begin

@@ -71,6 +71,15 @@ class ByteBuffer {
     if (n) copy_block(grow(n), src, n);
   }
 
+  // Grows an empty buffer to hold n bytes and writes its fresh pages once,
+  // so that filling it later meets no page fault. Nothing where it holds
+  // that much already.
+  void prepare(std::size_t n) {
+    if (size_ != 0 || n <= capacity_) return;
+    reserve(n);
+    std::memset(data_, 0, capacity_);
+  }
+
   // Makes the buffer exactly n bytes long; new bytes are uninitialised.
   void resize(std::size_t n) {
     if (n > capacity_) reserve(n);
