@@ -4,6 +4,7 @@
 #   bash bench/npb.sh NPB_DIR [build-dir]          (build-dir defaults to build)
 #   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg lu" bash bench/npb.sh NPB_DIR
 #   CONFIGS="npb-mpi superstep-shm" bash bench/npb.sh NPB_DIR     (some of the six programs)
+#   UDP_IMPAIR="loss=0.01" bash bench/npb.sh NPB_DIR   (the packet table again with that much loss)
 # NPB_DIR: an NPB 3.4 source tree you downloaded from NASA (the folder NPB3.4-MPI, or the one
 # above it; 3.4.0's fixed-form Fortran, mg.f and lu.f, as well as the .f90 of 3.4.1 and later).
 # It is copied to a temporary folder and built there (config/make.def from make.def.template
@@ -109,6 +110,8 @@ launch() {
     superstep-mpi-tcp)
       mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p" -x BSP_ENGINE=mpi "${ours[@]}" ;;
     superstep-udp) BSP_UDP_STATS=1 "$build/bin/bsprun" --engine udp -n "$p" "${ours[@]}" ;;
+    superstep-udp-impaired) BSP_UDP_IMPAIR="$UDP_IMPAIR" BSP_UDP_STATS=1 "$build/bin/bsprun" \
+      --engine udp -n "$p" "${ours[@]}" ;;
   esac
 }
 
@@ -116,8 +119,9 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 samples=$work/samples.tsv  # kernel, class (after its rank S1 W2 A3 B4 C5), p, program, Mop/s
 : >"$samples"
 # The udp engine's counters (BSP_UDP_STATS=1: one line per process at bsp_end), summed over the
-# processes of a launch: kernel, class, p, data packets sent, explicit acks, retransmissions,
-# duplicates, drops.
+# processes of a launch: kernel, class, p, data packets sent, explicit acks, implicit acks (data
+# that carried an acknowledgement), retransmissions, duplicates, drops, and the loss injected
+# (BSP_UDP_IMPAIR; "none").
 packets=$work/packets.tsv
 : >"$packets"
 # The profiled launches: kernel, class, p, program, timed iterations, measured s, computation s.
@@ -142,6 +146,17 @@ profile() {
     tail -3 "$work/profiled.txt" >&2
   fi
 }
+# count_packets KERNEL RANKED-CLASS P IMPAIR OUTPUT: a udp launch's counters to $packets.
+count_packets() {
+  awk -v k="$1" -v c="$2" -v p="$3" -v impair="$4" '
+    /^superstep udp: process [0-9]+: / {
+      for (f = 1; f < NF; ++f) n[$f] += $(f + 1)
+      found = 1
+    }
+    END { if (found) printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", k, c, p, n["sent"],
+          n["explicit-acks"], n["implicit-acks"], n["retransmissions"], n["duplicates"], n["drops"],
+          impair }' "$5" >>"$packets"
+}
 failures=0
 for k in $kernels; do
   for c in $classes; do
@@ -161,17 +176,23 @@ for k in $kernels; do
           fi
           rank=$(expr index SWABC "$c")
           printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$mops" >>"$samples"
-          if [ "$config" = superstep-udp ]; then
-            awk -v k="$k" -v c="$rank$c" -v p="$p" '
-              /^superstep udp: process [0-9]+: / {
-                for (f = 1; f < NF; ++f) n[$f] += $(f + 1)
-                found = 1
-              }
-              END { if (found) printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\n", k, c, p, n["sent"],
-                    n["explicit-acks"], n["retransmissions"], n["duplicates"], n["drops"] }' "$out" >>"$packets"
-          fi
+          [ "$config" = superstep-udp ] && count_packets "$k" "$rank$c" "$p" none "$out"
         done
       done
+      # The packet table again, with loss injected: launches of their own, outside the medians.
+      if [ -n "${UDP_IMPAIR:-}" ]; then
+        for ((i = 1; i <= launches; ++i)); do
+          out=$work/run.txt
+          if launch superstep-udp-impaired "$k" "$c" "$p" >"$out" 2>&1 &&
+             grep -q "^ Verification *= *SUCCESSFUL" "$out"; then
+            count_packets "$k" "$(expr index SWABC "$c")$c" "$p" "$UDP_IMPAIR" "$out"
+          else
+            echo "npb.sh: ${k^^} class $c p = $p udp with $UDP_IMPAIR: no successful verification:" >&2
+            tail -5 "$out" >&2
+            failures=$((failures + 1))
+          fi
+        done
+      fi
       if [ -n "$profiling" ]; then
         for config in superstep-shm superstep-udp; do
           case " ${configs[*]} " in *" $config "*) profile "$config" "$k" "$c" "$p" ;; esac
@@ -229,9 +250,9 @@ if [ -s "$packets" ]; then
   echo "summed over the processes; median of the launches): after Table 5 of Donaldson, Hill and"
   echo "Skillicorn, \"Exploiting Global Structure for Performance on Clusters\" (1999)."
   echo
-  echo "| kernel | class | p | data packets | explicit acks | retransmissions | duplicates | drops |"
-  echo "|---|---|---|---:|---:|---:|---:|---:|"
-  sort -t$'\t' -k1,1 -k2,2 -k3,3n "$packets" | awk -F'\t' '
+  echo "| kernel | class | p | loss injected | data packets | explicit acks | implicit acks | retransmissions | duplicates | drops |"
+  echo "|---|---|---|---|---:|---:|---:|---:|---:|---:|"
+  sort -t$'\t' -k1,1 -k2,2 -k3,3n -k10,10 "$packets" | awk -F'\t' '
     function median(col,   n, i, j, t, a) {
       n = count
       for (i = 1; i <= n; ++i) a[i] = v[i, col]
@@ -240,12 +261,14 @@ if [ -s "$packets" ]; then
     }
     function flush() {
       if (count == 0) return
-      printf "| %s | %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f |\n", toupper(kern), substr(cls, 2), procs,
-             median(4), median(5), median(6), median(7), median(8)
+      printf "| %s | %s | %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |\n", toupper(kern),
+             substr(cls, 2), procs, impair, median(4), median(5), median(6), median(7), median(8),
+             median(9)
       count = 0
     }
-    { if ($1 != kern || $2 != cls || $3 != procs) { flush(); kern = $1; cls = $2; procs = $3 }
-      ++count; for (f = 4; f <= 8; ++f) v[count, f] = $f }
+    { if ($1 != kern || $2 != cls || $3 != procs || $10 != impair) {
+        flush(); kern = $1; cls = $2; procs = $3; impair = $10 }
+      ++count; for (f = 4; f <= 9; ++f) v[count, f] = $f }
     END { flush() }'
 fi
 echo
