@@ -1,7 +1,7 @@
 # What `cmake --install <build> --prefix <dir>` puts under <dir>:
 #   lib/libbsp.so, lib/libbsp.a                the library, shared and static
 #   include/bsp.h, mcbsp.h (and bsp.hpp)       the headers
-#   bin/bspcc, bin/bspc++, bin/bsprun          the tools (installed by tools/*/)
+#   bin/bspcc, bin/bspc++, bin/bsprun          the tools (installed by tools/*/; bsproute by route/)
 #   lib/libbsp_mpi.so                          the MPI engine plugin (where MPI was found)
 #   lib/cmake/Superstep/                       find_package(Superstep): Superstep::bsp,
 #                                              Superstep::bsp_static, Superstep::bsp_mpi

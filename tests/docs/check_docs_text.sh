@@ -109,7 +109,7 @@ check_design() {
 check_references() {
   local src=$1
   local found
-  found=$(cd "$src" && find src tools apps bench tests python include cmake -type f \
+  found=$(cd "$src" && find src tools route apps bench tests python include cmake -type f \
     \( -name '*.c' -o -name '*.h' -o -name '*.cpp' -o -name '*.hpp' -o -name '*.py' \
        -o -name '*.sh' -o -name 'CMakeLists.txt' -o -name '*.cmake' -o -name '*.f90' \) -print0 |
     xargs -0 perl -0777 -ne '

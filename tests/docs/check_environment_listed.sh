@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # check_environment_listed.sh SOURCE_DIR: the table of superstep(7) lists every environment
 # variable the library, its engines and its tools read, and nothing they do not read.
-#  - every string literal that is a whole BSP_* or SUPERSTEP_* name in src/, include/ and
-#    tools/ (getenv's arguments, the names udp's job.cpp tries in turn, the constants that name
-#    a variable) is in the table;
+#  - every string literal that is a whole BSP_* or SUPERSTEP_* name in src/, include/, tools/
+#    and route/ (getenv's arguments, the names udp's job.cpp tries in turn, the constants that
+#    name a variable) is in the table;
 #  - names built at run time: BSP_<NAME>_PLUGIN for every engine plugin a folder of
 #    src/engines builds (engines/plugins.cpp makes them); a "BSP_" prefix literal elsewhere in
 #    the library is a name built where this check does not look, and fails it;
-#  - every name in the table occurs in the sources (src/, include/, tools/).
+#  - every name in the table occurs in the sources (src/, include/, tools/, route/).
 # Prints PASS, or each violation and FAIL.
 set -uo pipefail
 root=$1
@@ -18,7 +18,7 @@ if [ -z "$listed" ]; then
   echo "FAILED: no variable found in the table of $page"
   exit 1
 fi
-sources=(src include tools)
+sources=(src include tools route)
 read_names=$(grep -rhoE '"(BSP|SUPERSTEP)_[A-Z0-9_]+"' "${sources[@]}" \
                --include='*.c' --include='*.cpp' --include='*.h' --include='*.hpp' | tr -d '"' |
              sort -u)

@@ -1,6 +1,6 @@
 // The simulation of a block of nodes first..last-1: the unit both the
 // sequential simulator (one block holding every node) and the BSP program (a
-// block per process, tools/bsproute/bsp) run, so both make the same moves.
+// block per process, route/bsp) run, so both make the same moves.
 //
 // A routing step is move() (every link carries the packet at the head of its
 // queue one hop), then route() (the step's arrivals are queued for each
