@@ -86,7 +86,8 @@ TEST(BspParams, ReadsAResultMissingEveryOptionalField) {
   EXPECT_FALSE(b.per_p[0].g_local || b.per_p[0].g_global || b.per_p[0].g_put);
   Json fit_alone = minimal;
   fit_alone["per_p"][0]["g_put"] = {{"slope", 1e-9}};
-  const ParamsAtP& e = bsp_params_from_json(fit_alone, "m.json").per_p[0];
+  const BspParams with_fit = bsp_params_from_json(fit_alone, "m.json");
+  const ParamsAtP& e = with_fit.per_p[0];
   ASSERT_TRUE(e.g_put);
   EXPECT_EQ(e.g_put->intercept, 0);
   EXPECT_FALSE(e.g_put->per_message || e.g_put->sync_slope);
