@@ -56,9 +56,9 @@ void Outbox::clear() {
   bulk_sends_.clear();
   nonempty_streams_ = 0;
   remote_hp_ = false;
-  if (streams_expected_) [[unlikely]] {
+  if (!expected_streams_.empty()) [[unlikely]] {
     for (std::size_t q = 0; q < lanes_.size(); ++q) lanes_[q].stream.prepare(expected_streams_[q]);
-    streams_expected_ = false;
+    expected_streams_.clear();
   }
 }
 
@@ -71,10 +71,9 @@ void Outbox::expect(const std::vector<std::uint64_t>& bytes_to, int self) {
     prepare_ring_for_writing(staging_.data, range.from, range.to);
   }
   const std::uint64_t most_per_stream = 4 * ring_span() / std::max<std::size_t>(1, lanes_.size());
-  expected_streams_.resize(lanes_.size());
+  expected_streams_.assign(lanes_.size(), 0);
   for (std::size_t q = 0; q < lanes_.size() && q < bytes_to.size(); ++q)
     expected_streams_[q] = std::min(2 * bytes_to[q], most_per_stream);
-  streams_expected_ = true;
 }
 
 void Outbox::trim() {

@@ -448,8 +448,8 @@ class Outbox {
   std::uint64_t inline_max_ = kInlineMax;
   SharedArea staging_{nullptr, 0};
   RingMapping staging_mapping_;       // how much of staging_'s ring is written once
-  std::vector<std::uint64_t> expected_streams_;  // expect(): each stream's size, by destination
-  bool streams_expected_ = false;                // prepared at the next clear()
+  // expect(): each stream's size, by destination, until the next clear() grows them.
+  std::vector<std::uint64_t> expected_streams_;
   std::uint64_t last_use_bytes_ = 0;  // the most the superstep before clear() needed
   MemoryKeep memory_keep_;            // when trim() gives memory back
   std::uint64_t staged_start_ = 0;    // where this superstep's staged bytes begin
