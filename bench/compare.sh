@@ -368,6 +368,28 @@ if [ -n "${LARGE:-}" ]; then
   fi
 fi
 
+if [ -x "$bin/bench_collectives" ]; then
+  echo "== level-1 collectives on shared memory beside Open MPI's on the same machine, p = 2 and 4"
+  # Each row's goal (bench/collectives.cpp): from 64 KiB below Open MPI's, below that within 2x
+  # (a BSP collective ends a superstep); the choice right when within 10% of the best other.
+  for q in 2 4; do
+    out=$("$bin/bench_collectives" -p "$q" 8 65536 $((1 << 20)))
+    echo "$out"
+    rows=$(awk 'NR > 2' <<<"$out")
+    total=$(wc -l <<<"$rows")
+    above=$(awk '$NF == "ABOVE"' <<<"$rows" | wc -l)
+    wrong=$(awk '$(NF - 1) == "WRONG"' <<<"$rows" | wc -l)
+    # The row furthest above Open MPI's: "collective bytes ratio".
+    read -r wname wbytes wratio < <(awk '$11 != "-" && $11 + 0 > w { w = $11 + 0; r = $1 " " $2 }
+      END { printf "%s %.2f\n", r, w }' <<<"$rows")
+    goal "collectives on shared memory, p=$q: every row at its goal vs Open MPI" \
+      "$above of $total rows above" "worst $wratio x ($wname $wbytes)" \
+      "$([ "$above" = 0 ] && echo yes || echo no)"
+    goal "  the cost model's choice within 1.1 x the best algorithm, p=$q" "$wrong of $total rows WRONG" \
+      "-" "$([ "$wrong" = 0 ] && echo yes || echo no)"
+  done
+fi
+
 echo "== start-up and teardown (bsp_begin + bsp_end) beside forking as many processes"
 "$bin/bench_startup" 64 256 1024
 echo "== the C++ layer (bsp.hpp) beside the C calls it wraps"
