@@ -251,6 +251,7 @@ class Runtime {
 
   // sync.cpp
   void run_sync(SyncKind kind);
+  std::uint32_t local_flags(SyncKind kind) const;
   Publication publish(SyncKind kind) const;
   void check_agreement(std::uint32_t all, SyncKind kind) const;
   void fetch_streams();

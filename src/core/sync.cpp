@@ -28,12 +28,12 @@
 #include <string>
 #include <type_traits>
 
-#include "util/cache_ring.hpp"
-#include "util/errors.hpp"
 #include "core/collective_error.hpp"
 #include "core/runtime.hpp"
 #include "messaging/record_reader.hpp"
 #include "util/block_copy.hpp"
+#include "util/cache_ring.hpp"
+#include "util/errors.hpp"
 
 namespace superstep {
 
@@ -82,13 +82,17 @@ void check_end_agreement(const std::vector<SyncSummary>& s, unsigned long long s
   bool mixed = false;
   for (int q = 1; q < nprocs; ++q) mixed |= s[q].kind != s[0].kind;
   if (mixed)
-    fatal_collective(
-        format("superstep: error in bsp_end, superstep %llu: processes disagree on how the "
-               "superstep ends (%s); every process must call bsp_sync the same number of "
-               "times before bsp_end%s",
-               step, list_values(nprocs, [&](int q) {
-                       return std::string(s[q].kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync");
-                     }).c_str(), where().c_str()));
+    fatal_collective(format(
+        "superstep: error in bsp_end, superstep %llu: processes disagree on how the "
+        "superstep ends (%s); every process must call bsp_sync the same number of "
+        "times before bsp_end%s",
+        step,
+        list_values(nprocs,
+                    [&](int q) {
+                      return std::string(s[q].kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync");
+                    })
+            .c_str(),
+        where().c_str()));
 }
 
 void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned long long step,
@@ -108,11 +112,11 @@ void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned lo
         step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pushes); }).c_str(),
         where().c_str()));
   if (pops_differ)
-    fatal_collective(format(
-        "superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
-        "numbers of registrations (%s); bsp_pop_reg is collective%s",
-        step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pops); }).c_str(),
-        where().c_str()));
+    fatal_collective(
+        format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
+               "numbers of registrations (%s); bsp_pop_reg is collective%s",
+               step, list_values(nprocs, [&](int q) { return std::to_string(s[q].pops); }).c_str(),
+               where().c_str()));
   if (digest_differs)
     fatal_collective(
         format("superstep: error in bsp_pop_reg, superstep %llu: processes popped different "
@@ -120,11 +124,15 @@ void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned lo
                "the address each popped is newest in a different slot on each process "
                "(bsp_pop_reg removes the same registration on every process, Hill et al. "
                "1998); pop the same registration everywhere%s",
-               step, list_values(nprocs, [&](int q) {
-                       return s[q].first_popped == UINT64_MAX
-                                  ? std::string("no pop")
-                                  : "slot " + std::to_string(s[q].first_popped);
-                     }).c_str(), where().c_str()));
+               step,
+               list_values(nprocs,
+                           [&](int q) {
+                             return s[q].first_popped == UINT64_MAX
+                                        ? std::string("no pop")
+                                        : "slot " + std::to_string(s[q].first_popped);
+                           })
+                   .c_str(),
+               where().c_str()));
 }
 
 void check_tagsize_agreement(const std::vector<SyncSummary>& s, unsigned long long step,
@@ -139,23 +147,20 @@ void check_tagsize_agreement(const std::vector<SyncSummary>& s, unsigned long lo
         format("superstep: error in bsp_set_tagsize, superstep %llu: processes asked for "
                "different tag sizes (%s); every process must call it with the same value "
                "in the same superstep%s",
-               step, list_values(nprocs, [&](int q) {
-                       return s[q].tagsize_calls ? std::to_string(s[q].tagsize_next)
-                                                 : std::string("no call");
-                     }).c_str(), where().c_str()));
+               step,
+               list_values(nprocs,
+                           [&](int q) {
+                             return s[q].tagsize_calls ? std::to_string(s[q].tagsize_next)
+                                                       : std::string("no call");
+                           })
+                   .c_str(),
+               where().c_str()));
 }
 }  // namespace
 
-Publication Runtime::publish(SyncKind kind) const {
+// What this process has for the others at this sync, as the flags it publishes.
+std::uint32_t Runtime::local_flags(SyncKind kind) const {
   const Outbox& out = outbox_[parity_];
-  SyncSummary s{};
-  s.kind = kind;
-  s.tagsize_next = tagsize_next_;
-  s.tagsize_calls = tagsize_calls_;
-  s.pushes = registry_.pending_pushes();
-  s.pops = static_cast<std::uint32_t>(registry_.pending().size()) - s.pushes;
-  s.registration_digest = registry_.pending_digest();
-  s.first_popped = registry_.first_popped();
   std::uint32_t flags = 0;
   if (out.any_stream()) flags |= kFlagStream;
   if (!gets_.empty()) flags |= kFlagGets;
@@ -170,7 +175,20 @@ Publication Runtime::publish(SyncKind kind) const {
   if (kind == SyncKind::kEnd) flags |= kFlagEnd;
   // What check_agreement compares: the engine moves summaries only then.
   if (flags & (kFlagTagsize | kFlagRegistration | kFlagEnd)) flags |= kFlagSummaries;
-  return {superstep_, flags, s.to_blob(), stream_refs_.data(), out.bulk().data()};
+  return flags;
+}
+
+Publication Runtime::publish(SyncKind kind) const {
+  SyncSummary s{};
+  s.kind = kind;
+  s.tagsize_next = tagsize_next_;
+  s.tagsize_calls = tagsize_calls_;
+  s.pushes = registry_.pending_pushes();
+  s.pops = static_cast<std::uint32_t>(registry_.pending().size()) - s.pushes;
+  s.registration_digest = registry_.pending_digest();
+  s.first_popped = registry_.first_popped();
+  return {superstep_, local_flags(kind), s.to_blob(), stream_refs_.data(),
+          outbox_[parity_].bulk().data()};
 }
 
 // The superstep's sends, per destination, as the sealed streams count them:
@@ -194,7 +212,11 @@ void Runtime::run_sync(SyncKind kind) {
   out.seal();
   for (int dst = 0; dst < nprocs_; ++dst)
     stream_refs_[dst] = {out.stream(dst).data(), out.stream(dst).size()};
-  std::uint32_t all = engine_->exchange(publish(kind));
+  // A process alone with nothing to move, no registration and no tag size to
+  // agree on has nobody to meet: the superstep ends here (a collective at
+  // p = 1 costs its local work, not an engine's round).
+  const bool alone_and_idle = nprocs_ == 1 && !profile_ && local_flags(kind) == 0;
+  std::uint32_t all = alone_and_idle ? 0 : engine_->exchange(publish(kind));
   if (profile_) [[unlikely]] {
     profile_->sync_exchanged();
     profile_sends(out);  // the outbox stays as sealed until the next superstep starts

@@ -143,9 +143,20 @@ const MachineParams& machine_params(int p) {
 Algorithm choose(const char* name, long long nbytes, const Cost& direct,
                  const std::optional<Cost>& two_phase, const std::optional<Cost>& messages) {
   const int p = bsp_nprocs();
-  const MachineParams& m = machine_params(p);
   bsp_collective_algorithm forced =
       forced_by_api != BSP_COLLECTIVE_AUTO ? forced_by_api : forced_by_environment();
+  if (p == 1 && messages && forced == BSP_COLLECTIVE_AUTO) {
+    // Alone, messages is the local work and one superstep, with nothing sent: no
+    // algorithm costs less, and no parameters are needed to know it.
+    last_chosen = BSP_COLLECTIVE_MESSAGES;
+    if (tracing())
+      std::fprintf(stderr,
+                   "superstep: %s p=1 bytes=%lld -> messages (one process: its local work "
+                   "and one superstep)\n",
+                   name, nbytes);
+    return Algorithm::messages;
+  }
+  const MachineParams& m = machine_params(p);
   Algorithm chosen = Algorithm::direct;
   const char* why = "cost model";
   if (!two_phase && !messages) {

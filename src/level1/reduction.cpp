@@ -11,12 +11,13 @@
 #include "level1/reduction.hpp"
 
 #include <cstring>
+#include <functional>
 #include <vector>
 
-#include "util/errors.hpp"
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
 #include "util/block_copy.hpp"
+#include "util/errors.hpp"
 
 namespace superstep::level1 {
 namespace {
@@ -85,7 +86,8 @@ void direct(const Call& c, const char* src, char* scratch) {
 
 // Messages: like direct, but the vectors travel as BSMP messages, so nothing
 // is registered and the whole collective is one superstep. The result is
-// built aside: dst may be src.
+// combined in dst itself, unless dst overlaps src where src is still to be
+// read (then aside): at p = 1 the call is one copy, or none in place.
 void by_messages(const char* name, const Call& c, const char* src, char* dst) {
   const long long n = c.count * c.size;
   MessageRound round(name);
@@ -97,18 +99,25 @@ void by_messages(const char* name, const Call& c, const char* src, char* dst) {
   }
   round.deliver(expected);
   if (!has_result(c.kind, c.root, c.me)) return;
-  std::vector<char>& acc = reused<char, Use::combined>(static_cast<std::size_t>(n));
-  bool first = true;
-  for (int from = 0; from < c.p; ++from) {
+  int first_from = 0;
+  while (!needs(c.kind, c.root, c.me, first_from)) ++first_from;
+  const bool own_needed = needs(c.kind, c.root, c.me, c.me);
+  // Aside where src is still to be read after something is written over it: unless the
+  // combining starts in place with src itself.
+  const bool overlaps =
+      std::less<const char*>{}(src, dst + n) && std::less<const char*>{}(dst, src + n);
+  const bool aside = overlaps && own_needed && !(src == dst && first_from == c.me);
+  char* acc = aside ? reused<char, Use::combined>(static_cast<std::size_t>(n)).data() : dst;
+  for (int from = first_from; from < c.p; ++from) {
     if (!needs(c.kind, c.root, c.me, from)) continue;
     const char* value = from == c.me ? src : round.next(from, n);
-    if (first)
-      superstep::copy_block(acc.data(), value, static_cast<std::size_t>(n));
-    else
-      c.op(acc.data(), value, static_cast<int>(c.count), c.arg);
-    first = false;
+    if (from == first_from) {
+      if (value != acc) superstep::copy_block(acc, value, static_cast<std::size_t>(n));
+    } else {
+      c.op(acc, value, static_cast<int>(c.count), c.arg);
+    }
   }
-  superstep::copy_block(dst, acc.data(), static_cast<std::size_t>(n));
+  if (aside) superstep::copy_block(dst, acc, static_cast<std::size_t>(n));
 }
 
 void two_phase(const Call& c, const char* src, char* scratch) {
@@ -162,14 +171,19 @@ void reduction(const char* name, Reduction kind, int root, const void* src, void
   const long long n = c.count * c.size;
   const long long block = block_of(c.count, p, 0).length * c.size;
   // The model's h: the most a process sends or receives in a data superstep.
-  // Direct: (p-1)n into the root (reduce) or out of rank 0 (the scans).
-  // Two-phase: (p-1) blocks out and in per phase.
-  // Messages: direct's h and work, one copy more of what arrives, one superstep less.
-  // Messages: p - 1 puts into the root (or out of rank 0), p - 1 per phase,
-  // p - 1 sends.
-  Cost direct_cost{2, double(p - 1) * n, double(p - 1) * n, 0, double(p - 1)};
-  Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p) * block, 0, 2.0 * (p - 1)};
-  Cost messages_cost{1, double(p - 1) * n, double(p - 1) * n, double(p - 1) * n, 0, double(p - 1)};
+  // Direct: (p-1)n into the root (reduce) or out of rank 0 (the scans); a
+  // process combines p - 1 vectors and copies three (its own into its slot,
+  // the first into the result, the result out).
+  // Two-phase: (p-1) blocks out and in per phase; p - 1 blocks combined, three
+  // copied, and the result copied out.
+  // Messages: direct's h and combining, one superstep less; the vectors are
+  // combined straight out of the queue, and one copied (none is copied out of
+  // the queue into place).
+  // Puts or sends: p - 1 into the root (or out of rank 0), p - 1 per phase.
+  Cost direct_cost{2, double(p - 1) * n, double(p + 2) * n, 0, double(p - 1)};
+  Cost two_phase_cost{3, 2.0 * (p - 1) * block, double(p + 2) * block + double(n), 0,
+                      2.0 * (p - 1)};
+  Cost messages_cost{1, double(p - 1) * n, double(p) * n, 0, 0, double(p - 1)};
   Algorithm a = choose(name, n, direct_cost, two_phase_cost, messages_cost);
   if (a == Algorithm::messages && n > 0) {
     if (!op) usage_error(name, "the operator is NULL; pass a combining function");

@@ -108,6 +108,16 @@ static void combining(int count) {
   bsp_allreduce(dst, dst, count, sizeof(affine), compose, (void *)&compose);
   for (int e = 0; e < count; ++e) want[e] = fold(0, p - 1, e);
   check_affine(dst, want, count, "bsp_allreduce in place");
+  memcpy(dst, src, sizeof(affine) * count);
+  bsp_scan_inclusive(dst, dst, count, sizeof(affine), compose, (void *)&compose);
+  for (int e = 0; e < count; ++e) want[e] = fold(0, me, e);
+  check_affine(dst, want, count, "bsp_scan_inclusive in place");
+  memcpy(dst, src, sizeof(affine) * count);
+  bsp_reduce(p - 1, dst, dst, count, sizeof(affine), compose, (void *)&compose);
+  if (me == p - 1) {
+    for (int e = 0; e < count; ++e) want[e] = fold(0, p - 1, e);
+    check_affine(dst, want, count, "bsp_reduce in place, root the last process");
+  }
   free(src);
   free(dst);
   free(want);

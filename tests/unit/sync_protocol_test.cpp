@@ -11,16 +11,15 @@
 //   collectives    a sync whose processes disagree (bsp_end against bsp_sync, the
 //                  number of registrations pushed) stops every process, each with
 //                  the same message, found by itself at the same point
-#include "fake_engine.hpp"
-
-#include "core/put_tier3.hpp"  // Runtime::put: inline, defined in the put path
-
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include "core/put_tier3.hpp"  // Runtime::put: inline, defined in the put path
+#include "fake_engine.hpp"
 
 namespace {
 
@@ -38,8 +37,7 @@ const void* opaque(const void* p) {
 
 // Every process ended normally.
 void expect_all_ended(const std::vector<std::string>& stopped) {
-  for (std::size_t q = 0; q < stopped.size(); ++q)
-    EXPECT_EQ(stopped[q], "") << "process " << q;
+  for (std::size_t q = 0; q < stopped.size(); ++q) EXPECT_EQ(stopped[q], "") << "process " << q;
 }
 
 TEST(SyncProtocol, PutsLandInSourcePidOrderThenIssueOrder) {
@@ -128,7 +126,8 @@ TEST(SyncProtocol, QueueHoldsMessagesInSourcePidOrderThenSendOrder) {
   expect_all_ended(stopped);
   std::string expected;
   for (int src = 0; src < kProcs; ++src)
-    for (int k = 0; k < 3; ++k) expected += std::to_string(src) + ":" + std::to_string(10 * src + k) + " ";
+    for (int k = 0; k < 3; ++k)
+      expected += std::to_string(src) + ":" + std::to_string(10 * src + k) + " ";
   for (int q = 0; q < kProcs; ++q) EXPECT_EQ(order[q], expected) << "process " << q;
 }
 
@@ -149,8 +148,9 @@ TEST(SyncProtocol, EndAgainstSyncStopsEveryProcessWithOneMessage) {
     rt.sync();
     if (rt.pid() != 0) rt.sync();
   });
-  expect_collective_stop(stopped, "superstep: error in bsp_end, superstep 1: processes disagree "
-                                  "on how the superstep ends");
+  expect_collective_stop(stopped,
+                         "superstep: error in bsp_end, superstep 1: processes disagree "
+                         "on how the superstep ends");
   EXPECT_NE(stopped[0].find("(process 0: bsp_end, process 1: bsp_sync, process 2: bsp_sync, "
                             "process 3: bsp_sync)"),
             std::string::npos)
@@ -165,8 +165,9 @@ TEST(SyncProtocol, DifferentNumbersOfPushesStopEveryProcessWithOneMessage) {
     if (rt.pid() == kProcs - 1) rt.push_reg(b, sizeof b);
     rt.sync();
   });
-  expect_collective_stop(stopped, "superstep: error in bsp_push_reg, superstep 0: processes "
-                                  "pushed different numbers of registrations");
+  expect_collective_stop(stopped,
+                         "superstep: error in bsp_push_reg, superstep 0: processes "
+                         "pushed different numbers of registrations");
   // Every process made the same collective calls: the mismatch was found at
   // the first exchange, by all, and nobody went on.
   for (int q = 0; q < kProcs; ++q) EXPECT_EQ(world.collective_calls()[q], 1) << "process " << q;
@@ -182,6 +183,28 @@ TEST(SyncProtocol, AnEmptySuperstepIsOneCollectiveCall) {
   // is 0 the core makes no other call); bsp_end adds its exchange, its closing
   // barrier and the engine's finish().
   for (int q = 0; q < kProcs; ++q) EXPECT_EQ(world.collective_calls()[q], 5 + 3) << "process " << q;
+}
+
+TEST(SyncProtocol, AloneAnEmptySuperstepCallsNoEngineButOneWithWorkDoes) {
+  FakeWorld world(1);
+  std::int64_t landed = 0, slot = 0;
+  int calls_after_empty = -1;
+  auto stopped = world.run([&](Runtime& rt) {
+    for (int i = 0; i < 5; ++i) rt.sync();  // nobody to meet, nothing to deliver
+    calls_after_empty = world.collective_calls()[0];
+    rt.push_reg(&slot, sizeof slot);  // a registration is agreed through the engine
+    rt.sync();
+    std::int64_t value = 7;
+    rt.put(0, &value, &slot, 0, sizeof value, false);  // a put to itself lands at the sync
+    rt.sync();
+    landed = slot;
+  });
+  expect_all_ended(stopped);
+  EXPECT_EQ(calls_after_empty, 0);
+  EXPECT_EQ(landed, 7);
+  // The registering sync and the put's each exchange; bsp_end its exchange, its closing
+  // barrier and the engine's finish().
+  EXPECT_EQ(world.collective_calls()[0], 2 + 3);
 }
 
 }  // namespace
