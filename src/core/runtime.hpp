@@ -9,18 +9,18 @@
 #include <utility>
 #include <vector>
 
-#include "util/byte_buffer.hpp"
-#include "util/cache_ring.hpp"
 #include "core/check/portability_check.hpp"
 #include "core/landing_plan.hpp"
 #include "core/message_queue.hpp"
-#include "profiler/profile_recorder.hpp"
 #include "core/registry.hpp"
 #include "core/size_choice.hpp"
 #include "core/sync_summary.hpp"
 #include "engines/engine.hpp"
 #include "messaging/outbox.hpp"
 #include "messaging/ring_copy.hpp"
+#include "profiler/profile_recorder.hpp"
+#include "util/byte_buffer.hpp"
+#include "util/cache_ring.hpp"
 #include "util/errors.hpp"
 #include "util/large_blocks.hpp"
 #include "util/memory_keep.hpp"
@@ -102,12 +102,12 @@ class Runtime {
                    std::uint64_t nbytes, bool hp);
   // A get whose arguments are in range; false (nothing done) where src + offset .. + nbytes
   // is not registered on pid.
-  bool get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes,
-           bool hp, CallSite site = {});
+  bool get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes, bool hp,
+           CallSite site = {});
   // Stops the program with the message that says why ident + offset .. + nbytes on pid is not
   // a registered area (put() or get() returned false).
-  [[noreturn]] void unresolvable(const Call& call, int pid, const void* ident,
-                                 std::uint64_t offset, std::uint64_t nbytes) const;
+  [[noreturn]] void unresolvable(const Call& call, int pid, const void* ident, std::uint64_t offset,
+                                 std::uint64_t nbytes) const;
   // Reads a registered remote area now, not at the sync (MulticoreBSP's
   // bsp_direct_get).
   void direct_get(int pid, const void* src, std::uint64_t offset, void* dst, std::uint64_t nbytes);
@@ -145,10 +145,15 @@ class Runtime {
   }
   MessageQueue& queue() { return queue_; }
 
-  // Whether large puts travel through memory every process maps (one copy in,
-  // one out), so that a message, which is copied out of the queue once more,
-  // costs a copy that a put does not. Without it puts ride in the streams too.
-  bool puts_staged_in_shared_memory() const { return caps_.shared_staging != nullptr; }
+  // The smallest put to another process that lands in its destination without
+  // passing through the streams (staged in memory both processes map, or a
+  // bulk message): a message of that size is copied once more than such a
+  // put, out of the queue into place. UINT64_MAX on engines where every put
+  // rides in the streams as messages do.
+  std::uint64_t puts_land_in_place_from() const {
+    if (caps_.shared_staging) return outbox_[0].inline_max() + 1;
+    return outbox_[0].sends_as_bulk(UINT64_MAX) ? outbox_[0].bulk_min() : UINT64_MAX;
+  }
 
  private:
   struct GetRequest {

@@ -17,10 +17,10 @@
 #include <cstring>
 #include <vector>
 
-#include "util/errors.hpp"
 #include "level1/cost_model.hpp"
 #include "level1/steps.hpp"
 #include "util/block_copy.hpp"
+#include "util/errors.hpp"
 
 using namespace superstep::level1;
 
@@ -138,7 +138,8 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
   // Both send a header to every other process; direct then puts the blocks.
   const double others = double(p - 1);
   const bool chose_direct = choose(name, e.sent, Cost{3, h, 0, 0, others, others}, std::nullopt,
-                                   Cost{1, h, 0, double(e.sent), 0, others}) == Algorithm::direct;
+                                   Cost{1, h, 0, double(e.sent), 0, others,
+                                        p > 1 ? double(e.sent) / (p - 1) : 0}) == Algorithm::direct;
   // Puts follow only where there is something to put to another process.
   const bool by_put = chose_direct && e.sent > 0;
 
@@ -149,7 +150,8 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
   std::vector<int>& displ_at = reused<int, Use::table>(static_cast<std::size_t>(p));
   std::vector<const char*>& inline_data =
       reused<const char*, Use::table>(static_cast<std::size_t>(p));
-  const bool others_put = read_headers(name, round, send_counts, recv_counts, displ_at, inline_data);
+  const bool others_put =
+      read_headers(name, round, send_counts, recv_counts, displ_at, inline_data);
   // My own block, then the blocks that came as messages (before the next sync
   // clears the queue).
   if (send_counts[me] > 0)

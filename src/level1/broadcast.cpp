@@ -69,7 +69,7 @@ extern "C" void bsp_broadcast(int root, const void* src, void* dst, int nbytes) 
   Cost direct{2, double(p - 1) * n, 0, 0, double(p - 1)};
   Cost two_phase{3, 2.0 * (p - 1) * block_of(n, p, 0).length, 0, 0, 2.0 * (p - 1)};
   // Messages: one copy out of the queue on every receiver (none at p = 1).
-  Cost messages{1, double(p - 1) * n, 0, p > 1 ? double(n) : 0, 0, double(p - 1)};
+  Cost messages{1, double(p - 1) * n, 0, p > 1 ? double(n) : 0, 0, double(p - 1), double(n)};
   Algorithm a = choose(name, n, direct, two_phase, messages);
   if (a == Algorithm::messages && n > 0) {
     if (bsp_pid() == root) check_area(name, "src", src, n);

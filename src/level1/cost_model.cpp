@@ -136,7 +136,8 @@ const MachineParams& machine_params(int p) {
   cached_p = p;
   cached = params_for(p);
   const Runtime* runtime = Runtime::active();
-  cached.queue_copy_extra = !runtime || runtime->puts_staged_in_shared_memory();
+  cached.puts_land_in_place_from =
+      runtime ? static_cast<double>(runtime->puts_land_in_place_from()) : 0;
   return cached;
 }
 
@@ -186,9 +187,9 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
     if (messages) std::fprintf(stderr, ", messages %.3g us", messages->seconds(m) * 1e6);
     std::fprintf(stderr,
                  " -> %s (%s; l=%.3g us, g=%.3g ns/byte, o=%.3g ns/put, %.3g ns/send, "
-                 "c=%.3g ns/byte%s from %s)\n",
+                 "c=%.3g ns/byte from %s)\n",
                  name_of(chosen), why, m.l * 1e6, m.g * 1e9, m.o_put * 1e9, m.o_send * 1e9,
-                 m.c * 1e9, m.queue_copy_extra ? "" : " (no extra queue copy)", m.source.c_str());
+                 m.c * 1e9, m.source.c_str());
   }
   return chosen;
 }

@@ -20,15 +20,14 @@ struct MachineParams {
   double g = 0;        // per byte of the largest h-relation (total exchange)
   double c = 0;        // per byte combined or copied locally
   std::string source;  // where they come from, for the trace
-  // Whether taking a message out of the queue costs a copy that a put does
-  // not: a fact of the engine's data path (puts staged in shared memory), not
-  // a measured figure. On engines where puts ride in the streams as messages
-  // do, both land with the same number of copies.
-  bool queue_copy_extra = true;
   // Per message (bspprobe's per-message fits of bsp_put and bsp_send on the
   // total exchange); 0 where the result predates them or has none.
   double o_put = 0;
   double o_send = 0;
+  // A fact of the engine's data path, not a measured figure: the smallest put
+  // that lands in place without passing through the streams
+  // (Runtime::puts_land_in_place_from).
+  double puts_land_in_place_from = 0;
 };
 
 // What an algorithm costs for one call, in the model's terms.
@@ -36,12 +35,16 @@ struct Cost {
   int supersteps = 0;
   double h_bytes = 0;
   double work_bytes = 0;     // combined or copied locally, on any engine
-  double queue_bytes = 0;    // copied out of the queue (messages algorithms)
+  double queue_bytes = 0;    // copied out of the queue into place (messages algorithms)
   double put_messages = 0;   // the most puts a process sends or receives, over the supersteps
   double send_messages = 0;  // the same for bsp_send
+  double message_bytes = 0;  // the size of each message (messages algorithms)
   double seconds(const MachineParams& m) const {
+    // The copy out of the queue is one more than a put's where the engine lands a put of
+    // that size in place; else a put is copied out of its stream as a message is.
+    const bool queue_copy_extra = message_bytes >= m.puts_land_in_place_from;
     return m.l * supersteps + m.g * h_bytes + m.o_put * put_messages + m.o_send * send_messages +
-           m.c * (work_bytes + (m.queue_copy_extra ? queue_bytes : 0));
+           m.c * (work_bytes + (queue_copy_extra ? queue_bytes : 0));
   }
 };
 

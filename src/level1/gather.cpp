@@ -33,7 +33,7 @@ Algorithm choose_for(const char* name, long long traced_bytes, long long n) {
   const double h = double(bsp_nprocs() - 1) * n;
   const double others = double(bsp_nprocs() - 1);  // messages into the busiest process
   return choose(name, traced_bytes, Cost{2, h, 0, 0, others}, std::nullopt,
-                Cost{1, h, 0, h, 0, others});
+                Cost{1, h, 0, h, 0, others, double(n)});
 }
 
 // The start the four share: the call checked (and its root, where it has
@@ -64,7 +64,6 @@ void take_blocks(MessageRound& round, void* dst, long long n, const void* own) {
     superstep::copy_block(out + from * n, round.next(from, n), static_cast<std::size_t>(n));
   }
 }
-
 
 }  // namespace
 

@@ -2,8 +2,8 @@
 
 #include <climits>
 
-#include "util/errors.hpp"
 #include "core/runtime.hpp"
+#include "util/errors.hpp"
 
 namespace superstep::level1 {
 

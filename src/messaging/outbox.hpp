@@ -12,13 +12,13 @@
 #include <cstring>
 #include <vector>
 
-#include "util/byte_buffer.hpp"
-#include "util/cache_ring.hpp"
 #include "engines/engine.hpp"
 #include "messaging/record_writer.hpp"
 #include "messaging/ring_copy.hpp"
 #include "superstep/detail/inline_paths.h"
 #include "util/block_copy.hpp"
+#include "util/byte_buffer.hpp"
+#include "util/cache_ring.hpp"
 #include "util/memory_keep.hpp"
 
 namespace superstep {
@@ -78,6 +78,7 @@ class Outbox {
   // Whether a transfer of nbytes between two processes is a bulk message (the
   // same rule for puts, hpputs and gets).
   bool sends_as_bulk(std::uint64_t nbytes) const { return bulk_min_ && nbytes >= bulk_min_; }
+  std::uint64_t bulk_min() const { return bulk_min_; }
   // The largest put that travels inside its stream.
   std::uint64_t inline_max() const { return inline_max_; }
   // A payload this process sends as a bulk message at the sync, in issue order.
@@ -447,7 +448,7 @@ class Outbox {
   int self_ = -1;
   std::uint64_t inline_max_ = kInlineMax;
   SharedArea staging_{nullptr, 0};
-  RingMapping staging_mapping_;       // how much of staging_'s ring is written once
+  RingMapping staging_mapping_;  // how much of staging_'s ring is written once
   // expect(): each stream's size, by destination, until the next clear() grows them.
   std::vector<std::uint64_t> expected_streams_;
   std::uint64_t last_use_bytes_ = 0;  // the most the superstep before clear() needed
