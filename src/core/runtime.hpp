@@ -150,6 +150,10 @@ class Runtime {
   // bulk message): a message of that size is copied once more than such a
   // put, out of the queue into place. UINT64_MAX on engines where every put
   // rides in the streams as messages do.
+  // Whether a large bsp_hpput skips a copy that a bsp_put makes: a put's bytes
+  // are copied at the call, an hpput's sent from its source at the sync (the
+  // bulk messages of engines that share no memory).
+  bool hpputs_skip_a_copy() const { return outbox_[0].sends_as_bulk(UINT64_MAX); }
   std::uint64_t puts_land_in_place_from() const {
     if (caps_.shared_staging) return outbox_[0].inline_max() + 1;
     return outbox_[0].sends_as_bulk(UINT64_MAX) ? outbox_[0].bulk_min() : UINT64_MAX;

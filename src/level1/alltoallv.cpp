@@ -63,6 +63,12 @@ Extents check_arguments(const char* name, const void* src, const int* send_count
   }
   if (e.dst_bytes > 0) check_area(name, "dst", dst, e.dst_bytes);
   if (e.src_bytes > 0) check_area(name, "src", src, e.src_bytes);
+  // The blocks may be sent from src while others land in dst (put_stable).
+  if (overlap(src, e.src_bytes, dst, e.dst_bytes))
+    superstep::usage_error(name,
+                           "src and dst overlap (the %lld bytes the blocks come from and the "
+                           "%lld bytes they fill); pass separate areas",
+                           e.src_bytes, e.dst_bytes);
   return e;
 }
 
@@ -170,7 +176,7 @@ extern "C" void bsp_alltoallv(const void* src, const int* send_counts, const int
     for (int k = 1; k < p; ++k) {
       const int to = (me + k) % p;
       if (send_counts[to] > 0)
-        bsp_put(to, from + send_displs[to], area, displ_at[to], send_counts[to]);
+        put_stable(to, from + send_displs[to], area, displ_at[to], send_counts[to]);
     }
   bsp_sync();
 }

@@ -17,7 +17,7 @@ void broadcast_direct(int root, const void* src, char* dst, long long n) {
   const int p = bsp_nprocs();
   if (bsp_pid() == root)
     for (int j = 0; j < p; ++j)
-      if (j != root) bsp_put(j, src, dst, 0, static_cast<int>(n));
+      if (j != root) put_stable(j, src, dst, 0, n);  // nothing writes the root's dst
   bsp_sync();
 }
 
@@ -26,8 +26,7 @@ void broadcast_two_phase(int root, char* dst, long long n) {
   if (me == root)
     for (int j = 0; j < p; ++j) {
       Block b = block_of(n, p, j);
-      if (j != root && b.length > 0)
-        bsp_put(j, dst + b.start, dst, static_cast<int>(b.start), static_cast<int>(b.length));
+      if (j != root && b.length > 0) put_stable(j, dst + b.start, dst, b.start, b.length);
     }
   bsp_sync();
   // Every process, the root too, hands its block to the others but the root.
@@ -35,8 +34,7 @@ void broadcast_two_phase(int root, char* dst, long long n) {
   if (mine.length > 0)
     for (int j = 0; j < p; ++j)
       if (j != me && j != root)
-        bsp_put(j, dst + mine.start, dst, static_cast<int>(mine.start),
-                static_cast<int>(mine.length));
+        put_stable(j, dst + mine.start, dst, mine.start, mine.length);  // the others' blocks land
   bsp_sync();
 }
 

@@ -185,11 +185,14 @@ Algorithm choose(const char* name, long long nbytes, const Cost& direct,
                  direct.seconds(m) * 1e6);
     if (two_phase) std::fprintf(stderr, ", two_phase %.3g us", two_phase->seconds(m) * 1e6);
     if (messages) std::fprintf(stderr, ", messages %.3g us", messages->seconds(m) * 1e6);
+    char queue_copy[64] = "never";
+    if (m.puts_land_in_place_from < 1e18)
+      std::snprintf(queue_copy, sizeof queue_copy, "from %.0f bytes", m.puts_land_in_place_from);
     std::fprintf(stderr,
                  " -> %s (%s; l=%.3g us, g=%.3g ns/byte, o=%.3g ns/put, %.3g ns/send, "
-                 "c=%.3g ns/byte from %s)\n",
+                 "c=%.3g ns/byte from %s; a message copied once more than a put: %s)\n",
                  name_of(chosen), why, m.l * 1e6, m.g * 1e9, m.o_put * 1e9, m.o_send * 1e9,
-                 m.c * 1e9, m.source.c_str());
+                 m.c * 1e9, m.source.c_str(), queue_copy);
   }
   return chosen;
 }

@@ -19,10 +19,13 @@ using namespace superstep::level1;
 
 namespace {
 
-// Block `block` of `n` bytes at `from` to block `at` of dst on process `to`.
-void place(int to, const char* from, char* dst, long long at, long long n) {
+// `n` bytes at `from` to block `at` of dst on process `to`. `stable`: no write
+// of this superstep touches `from` (then put_stable may send it from there).
+void place(int to, const char* from, char* dst, long long at, long long n, bool stable) {
   if (to == bsp_pid())
     superstep::copy_block(dst + at * n, from, static_cast<std::size_t>(n));
+  else if (stable)
+    put_stable(to, from, dst, at * n, n);
   else
     bsp_put(to, from, dst, static_cast<int>(at * n), static_cast<int>(n));
 }
@@ -87,7 +90,8 @@ void bsp_gather(int root, const void* src, void* dst, int nbytes) {
   if (me == root) check_area(name, "dst", dst, p * n);
   char* area = regs.push(me == root ? dst : nullptr, me == root ? p * n : 0);
   regs.sync_registered();
-  place(root, static_cast<const char*>(src), area, me, n);
+  // Only the root's dst is written, and the root's own block by itself.
+  place(root, static_cast<const char*>(src), area, me, n, me != root);
   bsp_sync();
 }
 
@@ -109,8 +113,9 @@ void bsp_allgather(const void* src, void* dst, int nbytes) {
   regs.push(dst, p * n);
   regs.sync_registered();
   // Others first: the own block may overwrite src where src lies inside dst.
+  const bool stable = !overlap(src, n, dst, p * n);
   for (int k = 1; k <= p; ++k)
-    place((me + k) % p, static_cast<const char*>(src), static_cast<char*>(dst), me, n);
+    place((me + k) % p, static_cast<const char*>(src), static_cast<char*>(dst), me, n, stable);
   bsp_sync();
 }
 
@@ -139,10 +144,11 @@ void bsp_scatter(int root, const void* src, void* dst, int nbytes) {
   check_area(name, "dst", dst, n);
   regs.push(dst, n);
   regs.sync_registered();
+  const bool stable = !overlap(src, p * n, dst, n);
   if (me == root)
     for (int k = 1; k <= p; ++k) {
       int to = (me + k) % p;
-      place(to, static_cast<const char*>(src) + to * n, static_cast<char*>(dst), 0, n);
+      place(to, static_cast<const char*>(src) + to * n, static_cast<char*>(dst), 0, n, stable);
     }
   bsp_sync();
 }
@@ -168,9 +174,10 @@ void bsp_alltoall(const void* src, void* dst, int nbytes) {
   check_area(name, "dst", dst, p * n);
   regs.push(dst, p * n);
   regs.sync_registered();
+  const bool stable = !overlap(src, p * n, dst, p * n);
   for (int k = 1; k <= p; ++k) {
     int to = (me + k) % p;
-    place(to, static_cast<const char*>(src) + to * n, static_cast<char*>(dst), me, n);
+    place(to, static_cast<const char*>(src) + to * n, static_cast<char*>(dst), me, n, stable);
   }
   bsp_sync();
 }

@@ -58,7 +58,8 @@ void put_result(const Call& c, int to, const char* from, char* scratch, long lon
     superstep::copy_block(scratch + start * c.size, from,
                           static_cast<std::size_t>(length * c.size));
   else
-    bsp_put(to, from, scratch, static_cast<int>(start * c.size), static_cast<int>(length * c.size));
+    bsp_put(to, from, scratch, static_cast<int>(start * c.size),
+            static_cast<int>(length * c.size));  // copied at the call: a scan combines on
 }
 
 void direct(const Call& c, const char* src, char* scratch) {
@@ -69,7 +70,7 @@ void direct(const Call& c, const char* src, char* scratch) {
       if (to == c.me)
         superstep::copy_block(slots + c.me * n, src, static_cast<std::size_t>(n));
       else
-        bsp_put(to, src, scratch, static_cast<int>(n + c.me * n), static_cast<int>(n));
+        put_stable(to, src, scratch, n + c.me * n, n);  // results land in scratch only
     }
   bsp_sync();
   if (!has_result(c.kind, c.root, c.me)) return;
@@ -132,7 +133,7 @@ void two_phase(const Call& c, const char* src, char* scratch) {
     if (j == c.me)
       superstep::copy_block(scratch + offset, from, static_cast<std::size_t>(b.length * c.size));
     else
-      bsp_put(j, from, scratch, static_cast<int>(offset), static_cast<int>(b.length * c.size));
+      put_stable(j, from, scratch, offset, b.length * c.size);
   }
   bsp_sync();
   // Phase 2: combine my block over the ranks in order; hand each process its result.

@@ -1,6 +1,7 @@
 #include "level1/steps.hpp"
 
 #include <climits>
+#include <cstdint>
 
 #include "core/runtime.hpp"
 #include "util/errors.hpp"
@@ -50,6 +51,19 @@ char* Registrations::push(void* area, long long nbytes) {
 void Registrations::sync_registered() {
   bsp_sync();
   check_queue(name_, 0);
+}
+
+void put_stable(int pid, const void* src, void* dst, long long offset, long long nbytes) {
+  if (Runtime::active()->hpputs_skip_a_copy())
+    bsp_hpput(pid, src, dst, static_cast<int>(offset), static_cast<int>(nbytes));
+  else
+    bsp_put(pid, src, dst, static_cast<int>(offset), static_cast<int>(nbytes));
+}
+
+bool overlap(const void* a, long long a_bytes, const void* b, long long b_bytes) {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return a_bytes > 0 && b_bytes > 0 && x < y + static_cast<std::uintptr_t>(b_bytes) &&
+         y < x + static_cast<std::uintptr_t>(a_bytes);
 }
 
 void check_queue(const char* name, int expected) {

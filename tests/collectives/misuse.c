@@ -26,10 +26,16 @@ int main(int argc, char **argv) {
     bsp_broadcast(p, &x, &y, sizeof x);
   } else if (strcmp(what, "alltoallv_counts") == 0) {
     int sc[16] = {0}, sd[16] = {0}, rc[16] = {0}, rd[16] = {0};
-    sc[(me + 1) % p] = 1;  /* one byte to the next process, */
+    sc[(me + 1) % p] = 1;     /* one byte to the next process, */
     rc[(me + p - 1) % p] = 2; /* which expects two */
     char src[1] = {0}, dst[2];
     bsp_alltoallv(src, sc, sd, dst, rc, rd);
+  } else if (strcmp(what, "alltoallv_overlap") == 0) {
+    /* One area for both: the blocks come from its first half and land in all of it. */
+    int sc[16] = {0}, sd[16] = {0}, rc[16] = {0}, rd[16] = {0};
+    for (int j = 0; j < p; ++j) sc[j] = rc[j] = 1, sd[j] = j, rd[j] = j;
+    char area[32] = {0};
+    bsp_alltoallv(area, sc, sd, area, rc, rd);
   } else if (strcmp(what, "size_mismatch") == 0) {
     /* Process 1 passes 8 bytes, the others 4: found by the root, where the data arrive. */
     char src[8] = {0}, dst[8 * 16];
