@@ -13,11 +13,15 @@
 namespace superstep::level1 {
 namespace {
 
+// Plain puts (not put_stable): the broadcast's source is the registered area
+// it fills elsewhere, and sent from there on the MPI engine as bsp_hpput a
+// 64 KiB broadcast at p = 2 took 58-62 us against 21 by bsp_put.
+
 void broadcast_direct(int root, const void* src, char* dst, long long n) {
   const int p = bsp_nprocs();
   if (bsp_pid() == root)
     for (int j = 0; j < p; ++j)
-      if (j != root) put_stable(j, src, dst, 0, n);  // nothing writes the root's dst
+      if (j != root) bsp_put(j, src, dst, 0, static_cast<int>(n));
   bsp_sync();
 }
 
@@ -26,7 +30,8 @@ void broadcast_two_phase(int root, char* dst, long long n) {
   if (me == root)
     for (int j = 0; j < p; ++j) {
       Block b = block_of(n, p, j);
-      if (j != root && b.length > 0) put_stable(j, dst + b.start, dst, b.start, b.length);
+      if (j != root && b.length > 0)
+        bsp_put(j, dst + b.start, dst, static_cast<int>(b.start), static_cast<int>(b.length));
     }
   bsp_sync();
   // Every process, the root too, hands its block to the others but the root.
@@ -34,7 +39,8 @@ void broadcast_two_phase(int root, char* dst, long long n) {
   if (mine.length > 0)
     for (int j = 0; j < p; ++j)
       if (j != me && j != root)
-        put_stable(j, dst + mine.start, dst, mine.start, mine.length);  // the others' blocks land
+        bsp_put(j, dst + mine.start, dst, static_cast<int>(mine.start),
+                static_cast<int>(mine.length));
   bsp_sync();
 }
 
