@@ -157,6 +157,7 @@ void bsp_begin(int maxprocs);
  *     bsp_end, process 1: bsp_sync, ...); every process must call bsp_sync
  *     the same number of times before bsp_end
  *   called outside bsp_begin..bsp_end / called after bsp_end
+ *   called inside a team; end the team first with bsp_team_end
  * A process that returns from main or calls exit() before bsp_end stops the
  * run: "superstep: process <P> exited with status <s> in superstep <S>
  * without calling bsp_end; stopping all processes". A process killed by a
@@ -281,6 +282,63 @@ void bsp_sync(void);
  * Errors, cost and threads: as bsp_sync.
  */
 void bsp_sync_at(const char *file, int line);
+
+/** @} */
+
+/** @defgroup teams Teams (a Superstep extension)
+ * A BSP computation on a subset of the processes, nested as deep as wanted:
+ * between bsp_team_begin and bsp_team_end a process runs an ordinary BSP
+ * program on its team, and a routine written for BSPlib runs unchanged there.
+ * @{ */
+
+/**
+ * bsp_team_begin - split the machine into teams and enter this process's.
+ *
+ * Collective: every process of the current machine (the one bsp_begin
+ * started, or the team it is in) calls it in the same superstep. It first
+ * ends the superstep like bsp_sync (what was issued lands, registrations and
+ * the tag size take effect); then the processes that passed the same colour
+ * form a team, ordered by key, then by their pid. Inside the team, until its
+ * bsp_team_end: bsp_pid and bsp_nprocs are the team's (0 .. size-1, in that
+ * order); bsp_sync synchronises the team only, and different teams run
+ * different numbers of supersteps independently; registrations start empty
+ * and are the team's own sequence; the queue starts empty, the tag size at 0;
+ * bsp_push_reg, bsp_put, bsp_get and bsp_send name team pids and reach team
+ * members only; the level-1 collectives work on the team. The enclosing
+ * machine's registrations stay as they were but cannot be used until the
+ * team ends. bsp_time keeps the machine's clock. bsp_abort inside a team
+ * stops the whole run. A team of one is allowed. Teams nest: bsp_team_begin
+ * inside a team splits that team.
+ * Errors:
+ *   colour is negative
+ *   (one line, from every engine but those with teams) the engine has no
+ *     teams: the shared-memory engine (the default) and the MPI engine have
+ *     them
+ *   teams nested deeper than the engine allows (the shared-memory engine:
+ *     8 levels)
+ * Cost: one sync of the current machine and one barrier of it.
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_team_begin(int colour, int key);
+
+/**
+ * bsp_team_end - leave the team, back to the enclosing machine.
+ *
+ * Collective over the team: every process of the team calls it, after the
+ * same number of bsp_sync calls in the team. It ends the team as bsp_end ends
+ * a machine: what is still in flight is delivered, the team's registrations
+ * are dropped, its queue emptied. The process then continues in the enclosing
+ * machine, in the superstep that bsp_team_begin started there; the enclosing
+ * machine's next bsp_sync waits for every one of its processes, which is
+ * where teams that run longer hold the others up.
+ * Errors:
+ *   called outside a team
+ *   (at the sync) processes of the team disagree on how its last superstep
+ *     ends (process 0: bsp_team_end, process 1: bsp_sync, ...)
+ * Cost: one sync of the team and one barrier of it.
+ * Threads: one thread at a time (see Threads above).
+ */
+void bsp_team_end(void);
 
 /** @} */
 

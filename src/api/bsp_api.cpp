@@ -39,6 +39,10 @@ void bsp_begin(int maxprocs) { Runtime::begin(maxprocs); }
 
 void bsp_end(void) { running("bsp_end").end(); }
 
+void bsp_team_begin(int colour, int key) { running("bsp_team_begin").enter_team(colour, key); }
+
+void bsp_team_end(void) { running("bsp_team_end").leave_team(); }
+
 void bsp_vabort(const char* format, va_list args) { superstep::abort_run(format, args); }
 
 void bsp_abort(const char* format, ...) {

@@ -50,12 +50,13 @@ void exit_without_end(int status, void*) {
 }  // namespace
 
 Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-                 StagingStores staging_stores, const CheckChoices& check)
+                 StagingStores staging_stores, const CheckChoices& check, bool observed)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
       nprocs_(engine->nprocs()),
       ring_copy_(staging_stores) {
+  staging_stores_ = staging_stores;
   registry_.reset(nprocs_, pid_);
   for (int k = 0; k < 2; ++k) {
     // Without remote reads every payload travels inside the streams.
@@ -85,8 +86,8 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
       for (Outbox& out : outbox_) out.set_bulk_messages(bulk_min, pid_);
   }
   engine_->note_superstep(0);
-  profile_ = profile::Recorder::start_if_asked(*engine_);
-  if (check.any()) check_ = std::make_unique<PortabilityCheck>(check, pid_);
+  if (observed) profile_ = profile::Recorder::start_if_asked(*engine_);
+  if (observed && check.any()) check_ = std::make_unique<PortabilityCheck>(check, pid_);
   watched_ = profile_ || check_;
   set_tagsize_now(0);
   last_put_.resize(nprocs_);
@@ -168,15 +169,22 @@ void Runtime::begin(int nprocs) {
   if (engine->pid() == 0) note_processes(asked, engine->nprocs());
   g_runtime.reset(new Runtime(engine, shared_area_min, bulk_messages, staging_stores, check));
   g_bsp_os_pid = getpid();
-  active_ = g_runtime.get();
+  g_runtime->activate();
+}
+
+void Runtime::activate() {
+  active_ = this;
   // What the inline first tiers read, published for the active runtime only.
-  Runtime& rt = *active_;
-  superstep_put_runs = rt.put_table();
-  superstep_send_windows = {rt.send_windows_.data(), static_cast<unsigned>(rt.nprocs_)};
-  superstep_queue = rt.queue_.state();
+  superstep_put_runs = put_table();
+  superstep_send_windows = {send_windows_.data(), static_cast<unsigned>(nprocs_)};
+  superstep_queue = queue_.state();
 }
 
 void Runtime::end() {
+  if (enclosing_)
+    usage_error("bsp_end",
+                "called inside a team (bsp_team_begin); end the team first with bsp_team_end, "
+                "on every process of the team");
   run_sync(SyncKind::kEnd);
   release_all_areas();
   // A runtime made directly (not by begin()) touches nothing of the process's.

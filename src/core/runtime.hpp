@@ -47,7 +47,21 @@ class Runtime {
   // util/errors.hpp, not the engine; end() ends it like any other, and its
   // owner frees it.
   Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-          StagingStores staging_stores, const CheckChoices& check = CheckChoices{});
+          StagingStores staging_stores, const CheckChoices& check = CheckChoices{},
+          bool observed = true);
+
+  // Teams (core/teams.cpp, bsp.h's bsp_team_begin): ends this runtime's
+  // superstep, splits its processes by colour and makes this process's team
+  // the active runtime, a BSP machine of its own over the engine's split()
+  // (not observed: a team's supersteps belong to the enclosing superstep in
+  // the profile). leave_team(), on the team's runtime, ends it like bsp_end
+  // ends a machine and makes the enclosing runtime active again.
+  void enter_team(int colour, int key);
+  void leave_team();
+  // The enclosing runtime of a team, else nullptr.
+  Runtime* enclosing() const { return enclosing_; }
+  // How deep this runtime is nested: 0 for the machine bsp_begin started.
+  int team_depth() const { return enclosing_ ? enclosing_->team_depth() + 1 : 0; }
 
   int pid() const { return pid_; }
   int nprocs() const { return nprocs_; }
@@ -331,6 +345,13 @@ class Runtime {
   static bool begun_;
 
   std::unique_ptr<Engine> engine_;
+  // Teams: the enclosing runtime, and the team this process is in now (which
+  // is then the active runtime, or encloses it).
+  Runtime* enclosing_ = nullptr;
+  std::unique_ptr<Runtime> team_;
+  StagingStores staging_stores_;
+  // Makes this runtime the one the API and the inline first tiers of bsp.h use.
+  void activate();
   EngineCapabilities caps_;  // what engine_ can do beyond the common calls
   int pid_;
   int nprocs_;

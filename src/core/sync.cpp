@@ -77,22 +77,22 @@ std::string list_values(int nprocs, Value value) {
 // The collective checks of check_agreement, one a kind of call; each ends the
 // run where the processes' summaries disagree.
 void check_end_agreement(const std::vector<SyncSummary>& s, unsigned long long step,
-                         const auto& where) {
+                         const char* end, const auto& where) {
   const int nprocs = static_cast<int>(s.size());
   bool mixed = false;
   for (int q = 1; q < nprocs; ++q) mixed |= s[q].kind != s[0].kind;
   if (mixed)
     fatal_collective(format(
-        "superstep: error in bsp_end, superstep %llu: processes disagree on how the "
+        "superstep: error in %s, superstep %llu: processes disagree on how the "
         "superstep ends (%s); every process must call bsp_sync the same number of "
-        "times before bsp_end%s",
-        step,
+        "times before %s%s",
+        end, step,
         list_values(nprocs,
                     [&](int q) {
-                      return std::string(s[q].kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync");
+                      return std::string(s[q].kind == SyncKind::kEnd ? end : "bsp_sync");
                     })
             .c_str(),
-        where().c_str()));
+        end, where().c_str()));
 }
 
 void check_registration_agreement(const std::vector<SyncSummary>& s, unsigned long long step,
@@ -290,7 +290,8 @@ void Runtime::check_agreement(std::uint32_t all, SyncKind kind) const {
   // Every process compares the same summaries: what one finds, all find.
   const unsigned long long step = superstep_;
   const auto where = [this, kind] { return local_sites(kind); };  // read only to report
-  if (all & kFlagEnd) check_end_agreement(summaries, step, where);
+  if (all & kFlagEnd)
+    check_end_agreement(summaries, step, enclosing_ ? "bsp_team_end" : "bsp_end", where);
   if (all & kFlagRegistration) check_registration_agreement(summaries, step, where);
   if (all & kFlagTagsize) check_tagsize_agreement(summaries, step, where);
 }
@@ -305,7 +306,8 @@ std::string Runtime::local_sites(SyncKind kind) const {
   if (sync_site_.file)
     text =
         format("; process %d found it at its %s at %s:%d", pid_,
-               kind == SyncKind::kEnd ? "bsp_end" : "bsp_sync", sync_site_.file, sync_site_.line);
+               kind == SyncKind::kEnd ? (enclosing_ ? "bsp_team_end" : "bsp_end") : "bsp_sync",
+               sync_site_.file, sync_site_.line);
   if (first_push_site_.file && sync_site_.file)
     text += format(" (its first bsp_push_reg of the superstep: %s:%d)", first_push_site_.file,
                    first_push_site_.line);

@@ -280,6 +280,22 @@ class Engine {
   // summaries of a sync disagree): the engine prints it once, and may wait
   // for the others to arrive instead of racing them.
   [[noreturn]] virtual void abort_all(const char* message, ErrorScope scope) = 0;
+
+  // Optional, for teams (bsp_team_begin). Collective over this engine's
+  // processes, at a point where none of them has anything of a sync under way
+  // (right after a sync): splits them by `colour` (>= 0) into teams, each
+  // ordered by `key`, then by pid, and returns this process's team as an
+  // engine of its own, whose syncs involve the team's processes only. It
+  // lives until the team ends: after its bsp_end-like exchange and barrier
+  // the core calls its finish(), which returns on every process and leaves
+  // this engine as it was, and deletes it. Its seconds_since_start() is this
+  // engine's clock; its abort_all() stops the whole run. nullptr where the
+  // engine has no teams.
+  virtual Engine* split(int colour, int key) {
+    (void)colour;
+    (void)key;
+    return nullptr;
+  }
 };
 
 }  // namespace superstep

@@ -12,7 +12,7 @@ namespace superstep {
 
 class Engine;
 
-inline constexpr std::uint32_t kEnginePluginAbi = 4;
+inline constexpr std::uint32_t kEnginePluginAbi = 5;  // 5: Engine::split (teams)
 
 struct EnginePlugin {
   std::uint32_t abi;  // kEnginePluginAbi of the plugin's build

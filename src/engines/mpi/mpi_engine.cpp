@@ -11,16 +11,36 @@
 namespace superstep::mpi {
 
 MpiEngine::MpiEngine(MPI_Comm comm, bool owns_mpi, bool embedded)
-    : comm_(comm), owns_mpi_(owns_mpi), embedded_(embedded) {
+    : comm_(comm), owns_mpi_(owns_mpi), embedded_(embedded), abort_comm_(comm) {
+  set_up();
+  MPI_Barrier(comm_);  // bsp_time counts from a common start
+  start_ = MPI_Wtime();
+  running_ = true;
+  install_crash_report(pid_);
+}
+
+MpiEngine::MpiEngine(MPI_Comm comm, const MpiEngine& enclosing)
+    : comm_(comm),
+      owns_mpi_(false),
+      embedded_(true),
+      team_(true),
+      abort_comm_(enclosing.abort_comm_) {
+  set_up();
+  start_ = enclosing.start_;
+}
+
+void MpiEngine::set_up() {
   MPI_Comm_rank(comm_, &pid_);
   MPI_Comm_size(comm_, &nprocs_);
   summaries_.resize(nprocs_);
   for (StreamExchange& s : streams_) s.reset(comm_, pid_, nprocs_, &rings_);
   replies_.reset(comm_, pid_, nprocs_, &rings_);
-  MPI_Barrier(comm_);  // bsp_time counts from a common start
-  start_ = MPI_Wtime();
-  running_ = true;
-  install_crash_report(pid_);
+}
+
+Engine* MpiEngine::split(int colour, int key) {
+  MPI_Comm team = MPI_COMM_NULL;
+  MPI_Comm_split(comm_, colour, key, &team);
+  return new MpiEngine(team, *this);
 }
 
 MpiEngine::~MpiEngine() {
@@ -103,6 +123,11 @@ std::uint32_t MpiEngine::barrier(std::uint32_t flags) {
 void MpiEngine::note_superstep(std::uint64_t superstep) { note_crash_superstep(superstep); }
 
 void MpiEngine::finish() {
+  if (team_) {
+    rings_.free();
+    MPI_Comm_free(&comm_);
+    return;
+  }
   std::fflush(nullptr);
   remove_crash_report();
   running_ = false;
@@ -115,8 +140,10 @@ void MpiEngine::finish() {
 }
 
 void MpiEngine::abort_all(const char* message, ErrorScope scope) {
+  // In a team, its processes find a collective error together; MPI_Abort on
+  // any communicator stops the whole job under Open MPI.
   if (scope == ErrorScope::kCollective) abort_job_collective(comm_, message);
-  abort_job_local(comm_, message);
+  abort_job_local(abort_comm_, message);
 }
 
 }  // namespace superstep::mpi

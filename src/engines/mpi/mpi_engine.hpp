@@ -50,11 +50,18 @@ class MpiEngine final : public Engine, private ReplyRound, private BulkMessages 
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
   [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
+  // Teams: an engine on MPI_Comm_split of this one's communicator.
+  Engine* split(int colour, int key) override;
 
   // Whether some engine is between its start and finish() in this process.
   static bool running() { return running_; }
 
  private:
+  // A team of `enclosing`'s processes on `comm` (owned): its clock and its
+  // stop are the enclosing engine's, and its finish() only frees it.
+  MpiEngine(MPI_Comm comm, const MpiEngine& enclosing);
+  void set_up();
+
   // ReplyRound
   void exchange_replies(const StreamRef* out_per_dst, const bool* awaited) override;
   const char* reply_data(int src) const override { return replies_.data(src); }
@@ -74,6 +81,8 @@ class MpiEngine final : public Engine, private ReplyRound, private BulkMessages 
   MPI_Comm comm_;
   bool owns_mpi_;
   bool embedded_;
+  bool team_ = false;
+  MPI_Comm abort_comm_ = MPI_COMM_NULL;  // whose processes abort_all stops: the run's
   int pid_ = 0;
   int nprocs_ = 1;
   double start_ = 0;

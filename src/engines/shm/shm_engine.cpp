@@ -15,8 +15,6 @@
 #include <cstring>
 #include <utility>
 
-#include "util/processors.hpp"
-#include "util/standard_streams.hpp"
 #include "engines/shm/copy_calibration.hpp"
 #include "engines/shm/data_path.hpp"
 #include "engines/shm/fork_safety.hpp"
@@ -29,6 +27,8 @@
 #include "engines/shm/supervisor_watch.hpp"
 #include "util/block_copy.hpp"
 #include "util/cache_ring.hpp"
+#include "util/processors.hpp"
+#include "util/standard_streams.hpp"
 
 namespace superstep::shm {
 
@@ -52,9 +52,10 @@ constexpr std::uint64_t kStagingMaxHalf = std::uint64_t{64} << 30;
   std::exit(1);
 }
 
-// This run's mailboxes and data path, chosen by pid 0 before the fork and
-// taken over by the engine of every process.
+// This run's mailboxes, team arena and data path, chosen by pid 0 before the
+// fork and taken over by the engine of every process.
 Mailboxes g_run_mailboxes;
+TeamArena g_run_team_arena;
 bool g_run_reads_remote = true;
 bool g_run_copies_large = false;
 
@@ -81,8 +82,11 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int s
                        &control.process(pid).asleep_on)),
       stop_fd_(stop_fd),
       mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})),
+      team_arena_(g_run_team_arena),
       reads_remote_(g_run_reads_remote),
-      copies_large_(g_run_copies_large) {}
+      copies_large_(g_run_copies_large) {
+  for (int q = 0; q < nprocs_; ++q) machine_pids_.push_back(q);
+}
 
 ShmEngine::~ShmEngine() {
   if (g_engine == this) g_engine = nullptr;
@@ -109,6 +113,7 @@ ShmEngine* ShmEngine::start(int nprocs) {
   // private buffers). Elsewhere the kernel ignores the advice.
   if (staging) madvise(staging, half * 2 * static_cast<std::uint64_t>(nprocs), MADV_HUGEPAGE);
 #endif
+  g_run_team_arena = TeamArena::create(nprocs);
   int cpus = available_processors();
   int processes_per_cpu = (nprocs + cpus - 1) / cpus;
   bool oversubscribed = processes_per_cpu > 1;
@@ -174,6 +179,11 @@ EngineCapabilities ShmEngine::capabilities() {
   caps.stage_hpputs = copies_large_;
   caps.shared_areas = this;
   return caps;
+}
+
+Engine* ShmEngine::split(int colour, int key) {
+  return split_on_shared_memory(
+      {&team_arena_, 0, &machine_pids_, pid_, this, this, &barrier_.waiting()}, colour, key);
 }
 
 bool ShmEngine::share(void* begin, std::uint64_t len) { return share_pages(begin, len); }

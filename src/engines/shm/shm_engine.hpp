@@ -15,6 +15,7 @@
 #include "engines/shm/barrier.hpp"
 #include "engines/shm/control_block.hpp"
 #include "engines/shm/mailbox.hpp"
+#include "engines/shm/team_engine.hpp"
 #include "util/memory_keep.hpp"
 
 namespace superstep::shm {
@@ -55,6 +56,8 @@ class ShmEngine final : public Engine,
   void note_superstep(std::uint64_t superstep) override;
   void finish() override;
   [[noreturn]] void abort_all(const char* message, ErrorScope scope) override;
+  // Teams (team_engine.hpp).
+  Engine* split(int colour, int key) override;
 
  private:
   // RemoteMemory, where cross-memory attach works (fetch() uses it too).
@@ -118,8 +121,11 @@ class ShmEngine final : public Engine,
   // Only where cross-memory attach is refused (DataPath::kSharedMappings):
   // the streams and replies travel here. Made before the fork.
   Mailboxes mailboxes_;
-  bool reads_remote_;  // cross-memory attach works (DataPath::kCrossMemory)
-  bool copies_large_;  // large transfers are copied all the same (copy_calibration.hpp)
+  // Where teams move their data (team_engine.hpp); made before the fork.
+  TeamArena team_arena_;
+  std::vector<int> machine_pids_;  // 0 .. nprocs-1: the machine's members for split()
+  bool reads_remote_;              // cross-memory attach works (DataPath::kCrossMemory)
+  bool copies_large_;              // large transfers are copied all the same (copy_calibration.hpp)
   // The largest stream that travels through the mailboxes where cross-memory
   // attach works (see post_stream).
   static constexpr std::uint64_t kMailboxStreamMax = 256 * 1024;
