@@ -20,6 +20,7 @@ void Runtime::enter_team(int colour, int key) {
                 "colour is %d; pass 0 or more (the processes that pass the same colour form "
                 "a team)",
                 colour);
+  const unsigned long long called_in = superstep_;
   run_sync(SyncKind::kSync);
   Engine* engine = engine_->split(colour, key);
   if (!engine)
@@ -27,7 +28,7 @@ void Runtime::enter_team(int colour, int key) {
         format("superstep: error in bsp_team_begin, superstep %llu: the engine this program "
                "runs on has no teams; run it on the shared-memory engine (the default) or the "
                "MPI engine",
-               static_cast<unsigned long long>(superstep_)));
+               called_in));
   team_.reset(new Runtime(engine, shared_area_min_asked(), size_choice_asked("BSP_BULK_MESSAGES"),
                           staging_stores_, CheckChoices{}, /*observed=*/false));
   team_->enclosing_ = this;

@@ -2,7 +2,8 @@
 // reference; registrations push and pop by scope; typed put, get, hpput and
 // hpget at element offsets; typed send and message iteration; coarray puts and
 // get futures; the collectives' C++ wrappers against sequential results with
-// a non-commutative operator. Prints PASS from process 0 after run returns.
+// a non-commutative operator; all of it again on teams. Prints PASS from process 0 after run
+// returns.
 #include <array>
 #include <bsp.hpp>
 #include <cstdio>
@@ -146,6 +147,29 @@ void collectives(bsp::context& ctx) {
   for (int q = 0; q < p; ++q) CHECK(received[q] == q * 100 + me);
 }
 
+// Everything above again on teams (ctx.split): the processes by parity, ordered backwards, then
+// back in the whole machine, whose tag size set before the split took effect at it.
+void teams(bsp::context& ctx) {
+  const int p = ctx.nprocs(), me = ctx.pid();
+  ctx.set_tag_size<long>();
+  {
+    bsp::team half = ctx.split(me % 2, -me);
+    CHECK(half.nprocs() == (me % 2 == 0 ? (p + 1) / 2 : p / 2));
+    registrations(half);
+    messages(half);
+    coarrays(half);
+    collectives(half);
+    bsp::team alone = half.split(half.pid());
+    CHECK(alone.nprocs() == 1 && alone.pid() == 0);
+  }
+  CHECK(ctx.pid() == me && ctx.nprocs() == p);
+  const long tag = me;
+  ctx.send((me + 1) % p, tag, 2.5);
+  ctx.sync();
+  for (auto& [from, value] : ctx.messages<long, double>())
+    CHECK(from == (me + p - 1) % p && value == 2.5);
+}
+
 }  // namespace
 
 int main() {
@@ -156,6 +180,7 @@ int main() {
     messages(ctx);
     coarrays(ctx);
     collectives(ctx);
+    teams(ctx);
     // C and C++ calls mix: a C collective on the C++ context's process.
     double total = bsp_sumD(ctx.pid() + 1.0);
     if (ctx.pid() == 0) nprocs_seen = ctx.nprocs(), sum_on_zero = total;

@@ -19,6 +19,8 @@ namespace bsp {
 // one exception: the typed send checks the tag size the context knows of, so
 // change the tag size with set_tag_size<Tag>() and end supersteps with
 // sync() (or a collective), not with the C calls, when you use send<>.
+class team;
+
 class context {
  public:
   context() = default;
@@ -69,6 +71,13 @@ class context {
     return {n, bytes};
   }
 
+  // A team of the processes that pass the same colour, ordered by key (bsp_team_begin): a
+  // context of its own, with its own pids, supersteps, registrations and tag size, left when
+  // it goes out of scope (bsp_team_end, on every process of the team). Collective over this
+  // context, whose superstep it ends.
+  //   { bsp::team row = ctx.split(ctx.pid() / q);  ... row.sync(); ... }  // back in ctx
+  team split(int colour, int key = bsp_pid());
+
   // For the library's own collective calls: a sync happened outside sync().
   void synced() {
     if (pending_tag_size_ >= 0) tag_size_ = pending_tag_size_, pending_tag_size_ = -1;
@@ -85,6 +94,22 @@ class context {
   int tag_size_ = 0;
   int pending_tag_size_ = -1;
 };
+
+class team : public context {
+ public:
+  team(const team&) = delete;
+  team& operator=(const team&) = delete;
+  ~team() { bsp_team_end(); }
+
+ private:
+  friend class context;
+  team(context& enclosing, int colour, int key) {
+    bsp_team_begin(colour, key);
+    enclosing.synced();
+  }
+};
+
+inline team context::split(int colour, int key) { return team(*this, colour, key); }
 
 // Runs spmd(ctx) on p processes and returns on process 0 when all have
 // finished (bsp_begin ... bsp_end). The other processes end at bsp_end, as in
