@@ -127,6 +127,24 @@ int main(void) {
   expect(bsp_nprocs() == p && bsp_pid() == t, "back in the team", bsp_pid(), t);
   bsp_team_end();
 
+  /* The whole machine as one team (at p = 2 on two processors its barrier works by arrivals, as
+   * the machine's does), twice in a row, so that the second reuses what the first left. */
+  for (int round = 0; round < 2; ++round) {
+    bsp_team_begin(7, me);
+    expect(bsp_nprocs() == P && bsp_pid() == me, "the whole machine as a team", bsp_pid(), me);
+    long z = -1;
+    bsp_push_reg(&z, sizeof z);
+    bsp_sync();
+    for (int i = 0; i < 20; ++i) {
+      long value = 1000 * round + 10 * i + me;
+      bsp_put((me + 1) % P, &value, &z, 0, sizeof value);
+      bsp_sync();
+      expect(z == 1000 * round + 10 * i + (me + P - 1) % P, "a put around the whole team", z,
+             1000 * round + 10 * i + (me + P - 1) % P);
+    }
+    bsp_team_end();
+  }
+
   /* The machine again: its pid, nprocs, registrations and tag size as before. */
   expect(bsp_nprocs() == P && bsp_pid() == me, "back in the machine", bsp_pid(), me);
   int machine_tag_now = 8;  /* asks for 8 again, and says what it is */

@@ -11,8 +11,8 @@
 #include <cstring>
 #include <vector>
 
-#include "util/errors.hpp"
 #include "engines/shm/verbose.hpp"
+#include "util/errors.hpp"
 
 namespace superstep::shm {
 

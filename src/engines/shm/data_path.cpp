@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "util/errors.hpp"
 #include "engines/shm/verbose.hpp"
+#include "util/errors.hpp"
 
 namespace superstep::shm {
 

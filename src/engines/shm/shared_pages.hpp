@@ -1,9 +1,8 @@
-// Registered areas whose pages every process of the run can map: the owner backs the whole pages of an area with
-// a memory file at the same addresses and with the same contents, so that its
-// program sees no difference; another process opens that file through
-// /proc/<pid>/fd and maps it, and a large bsp_hpput or bsp_hpget then costs
-// one memcpy instead of two copies (or a cross-memory read, which pins pages
-// on every call).
+// Registered areas whose pages every process of the run can map: the owner backs the whole pages of
+// an area with a memory file at the same addresses and with the same contents, so that its program
+// sees no difference; another process opens that file through /proc/<pid>/fd and maps it, and a
+// large bsp_hpput or bsp_hpget then costs one memcpy instead of two copies (or a cross-memory read,
+// which pins pages on every call).
 //
 // An ordinary program stays ordinary: a child the program forks gets private
 // copies of the pages (fork handler), the file descriptors are close-on-exec

@@ -84,7 +84,8 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int s
       mailboxes_(std::exchange(g_run_mailboxes, Mailboxes{})),
       team_arena_(g_run_team_arena),
       reads_remote_(g_run_reads_remote),
-      copies_large_(g_run_copies_large) {
+      copies_large_(g_run_copies_large),
+      processes_per_cpu_(processes_per_cpu) {
   for (int q = 0; q < nprocs_; ++q) machine_pids_.push_back(q);
 }
 
@@ -183,7 +184,8 @@ EngineCapabilities ShmEngine::capabilities() {
 
 Engine* ShmEngine::split(int colour, int key) {
   return split_on_shared_memory(
-      {&team_arena_, 0, &machine_pids_, pid_, this, this, &barrier_.waiting()}, colour, key);
+      {&team_arena_, 0, &machine_pids_, pid_, this, this, &barrier_.waiting(), processes_per_cpu_},
+      colour, key);
 }
 
 bool ShmEngine::share(void* begin, std::uint64_t len) { return share_pages(begin, len); }

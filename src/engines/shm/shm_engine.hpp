@@ -126,6 +126,7 @@ class ShmEngine final : public Engine,
   std::vector<int> machine_pids_;  // 0 .. nprocs-1: the machine's members for split()
   bool reads_remote_;              // cross-memory attach works (DataPath::kCrossMemory)
   bool copies_large_;              // large transfers are copied all the same (copy_calibration.hpp)
+  int processes_per_cpu_;          // processes of the run per processor (for teams' barriers)
   // The largest stream that travels through the mailboxes where cross-memory
   // attach works (see post_stream).
   static constexpr std::uint64_t kMailboxStreamMax = 256 * 1024;

@@ -66,6 +66,11 @@ Engine* split_on_shared_memory(const TeamParent& parent, int colour, int key) {
   TeamSlot& mine = parent.arena->slot(level, members[parent.pid]);
   mine.colour = colour;
   mine.key = key;
+  // The arrival lines of the team this process may lead, from 0: the processes of an earlier
+  // team it led at this level have all left it (they reached this machine's barrier since).
+  std::memset(parent.arena->region(level, members[parent.pid]) +
+                  TeamEngine::lines_offset(parent.arena->nprocs()),
+              0, sizeof(ArrivalLine) * members.size());
   parent.engine->barrier(0);  // every colour is written (the barrier orders the memory)
   // The team: the processes of the same colour, by key, then by pid in the machine.
   std::vector<std::pair<std::int64_t, int>> order;  // (key, pid in the machine)
@@ -80,28 +85,42 @@ Engine* split_on_shared_memory(const TeamParent& parent, int colour, int key) {
     if (order[r].second == parent.pid) rank = static_cast<int>(r);
     team.push_back(members[order[r].second]);
   }
-  return new TeamEngine(*parent.arena, level, std::move(team), rank, parent.root, *parent.waiting);
+  return new TeamEngine(*parent.arena, level, std::move(team), rank, parent.root, *parent.waiting,
+                        parent.processes_per_cpu);
 }
 
 namespace {
-// The team's barrier: in the slot of its lowest process at its level, counted.
-SharedBarrier* barrier_of(const TeamArena& arena, int level, const std::vector<int>& members) {
-  return &arena.slot(level, *std::min_element(members.begin(), members.end())).barrier;
+// The team's leader: its lowest process, whose slot holds the team's barrier when it counts and
+// whose region its arrival lines.
+int leader_of(const std::vector<int>& members) {
+  return *std::min_element(members.begin(), members.end());
 }
 }  // namespace
 
+std::uint64_t TeamEngine::lines_offset(int nprocs) {
+  return round_up(round_up(2 * sizeof(SummaryBlob), 64) + 4 * sizeof(Desc) * nprocs, 64);
+}
+
+std::uint64_t TeamEngine::header_bytes(int nprocs) {
+  return round_up(lines_offset(nprocs) + sizeof(ArrivalLine) * nprocs, 4096);
+}
+
 TeamEngine::TeamEngine(const TeamArena& arena, int level, std::vector<int> members, int rank,
-                       Engine* root, const Waiting& waiting)
+                       Engine* root, const Waiting& waiting, int processes_per_cpu)
     : arena_(&arena),
       level_(level),
       members_(std::move(members)),
       rank_(rank),
       root_(root),
       waiting_(&waiting),
-      barrier_(barrier_of(arena, level, members_), nullptr, static_cast<int>(members_.size()), rank,
-               false, waiting) {
-  const std::uint64_t descs = 4 * sizeof(Desc) * static_cast<std::uint64_t>(arena.nprocs());
-  header_bytes_ = round_up(round_up(2 * sizeof(SummaryBlob), 64) + descs, 4096);
+      processes_per_cpu_(processes_per_cpu),
+      barrier_(&arena.slot(level, leader_of(members_)).barrier,
+               reinterpret_cast<ArrivalLine*>(arena.region(level, leader_of(members_)) +
+                                              lines_offset(arena.nprocs())),
+               static_cast<int>(members_.size()), rank,
+               Barrier::by_arrivals(static_cast<int>(members_.size()), processes_per_cpu),
+               waiting) {
+  header_bytes_ = header_bytes(arena.nprocs());
   data_bytes_ = (arena.region_bytes() - header_bytes_) / 2 / 4096 * 4096;
 }
 
@@ -175,8 +194,8 @@ const char* TeamEngine::reply_data(int src) const {
 }
 
 Engine* TeamEngine::split(int colour, int key) {
-  return split_on_shared_memory({arena_, level_, &members_, rank_, this, root_, waiting_}, colour,
-                                key);
+  return split_on_shared_memory(
+      {arena_, level_, &members_, rank_, this, root_, waiting_, processes_per_cpu_}, colour, key);
 }
 
 }  // namespace superstep::shm

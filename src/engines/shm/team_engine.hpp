@@ -9,7 +9,9 @@
 //     key it passed when its machine last split;
 //   per nesting level and process, a region where the process leaves, per
 //     superstep parity, its summary, its streams to the other members of its
-//     team and its replies to their gets, with a descriptor per member.
+//     team and its replies to their gets, with a descriptor per member; and
+//     the arrival lines of the team it leads there, where the team's barrier
+//     works by arrivals (as the machine's would at the team's size).
 // A process is in one team per level at a time, and a team's slot and
 // regions are reused by later teams only after a sync of the enclosing
 // machine, which every process of the earlier team has reached.
@@ -61,6 +63,7 @@ struct TeamParent {
   Engine* engine;          // the machine: its barrier
   Engine* root;            // the run's engine: its clock and abort_all
   const Waiting* waiting;  // how the run's processes wait
+  int processes_per_cpu;   // the run's (Barrier::by_arrivals)
 };
 
 // Engine::split on a shared-memory machine: collective over its processes.
@@ -71,7 +74,12 @@ Engine* split_on_shared_memory(const TeamParent& parent, int colour, int key);
 class TeamEngine final : public Engine, private ReplyRound {
  public:
   TeamEngine(const TeamArena& arena, int level, std::vector<int> members, int rank, Engine* root,
-             const Waiting& waiting);
+             const Waiting& waiting, int processes_per_cpu);
+
+  // Where the arrival lines of the team a process leads lie in its region, and how many bytes
+  // from the region's start its summaries, descriptors and lines take (a multiple of pages).
+  static std::uint64_t lines_offset(int nprocs);
+  static std::uint64_t header_bytes(int nprocs);
 
   int pid() const override { return rank_; }
   int nprocs() const override { return static_cast<int>(members_.size()); }
@@ -121,6 +129,7 @@ class TeamEngine final : public Engine, private ReplyRound {
   int rank_;
   Engine* root_;
   const Waiting* waiting_;
+  int processes_per_cpu_;
   Barrier barrier_;
   int parity_ = 0;
   std::uint64_t streams_end_ = 0;  // where this sync's replies go after its streams
