@@ -7,11 +7,27 @@
 
 namespace superstep_python {
 
-RunState& RunState::get() {
-  // Never destroyed: at exit the interpreter may be gone, and the areas hold Python objects.
-  static RunState* state = new RunState;
-  return *state;
+namespace {
+// The machine's state first, then one per team entered. Never destroyed: at exit the
+// interpreter may be gone, and the areas hold Python objects.
+std::vector<RunState*>& states() {
+  static std::vector<RunState*>* stack = new std::vector<RunState*>{new RunState};
+  return *stack;
 }
+}  // namespace
+
+RunState& RunState::get() { return *states().back(); }
+
+void RunState::enter_team() { states().push_back(new RunState); }
+
+void RunState::leave_team() {
+  RunState* team = states().back();
+  states().pop_back();
+  team->clear();
+  delete team;
+}
+
+bool RunState::in_team() { return states().size() > 1; }
 
 const RunState::Area* RunState::find(const void* ident) const {
   auto found = effective_.find(ident);

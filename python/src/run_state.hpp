@@ -35,7 +35,14 @@ class RunState {
     std::vector<long long> nbytes_of;
   };
 
+  // The state of the machine this process runs in now: the one begin started, or the team it
+  // entered last (team_begin), each with registrations and tag sizes of its own.
   static RunState& get();
+  // team_begin: a new state on top, for the team; team_end: the team's state dropped, with its
+  // registrations and held objects. Whether this process is in a team.
+  static void enter_team();
+  static void leave_team();
+  static bool in_team();
 
   // The newest registration in effect of `ident` here, or null.
   const Area* find(const void* ident) const;

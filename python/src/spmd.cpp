@@ -61,6 +61,23 @@ PyMethodDef g_sync = {"sync", &sync_call, METH_NOARGS,
                       "sync()\n--\n\nEnds the superstep: all communication takes effect "
                       "(bsp_sync)."};
 
+// Teams (bsp_team_begin): the state the binding keeps is the team's from here to team_end.
+void team_begin(int colour, py::object key) {
+  require_running("bsp_team_begin");
+  flush_python_streams();
+  bsp_team_begin(colour, key.is_none() ? bsp_pid() : key.cast<int>());
+  RunState::get().synced();  // the enclosing machine's superstep ended
+  RunState::enter_team();
+  RunState::get().begin_registrations(bsp_nprocs());
+}
+
+void team_end() {
+  require_running("bsp_team_end");
+  flush_python_streams();
+  bsp_team_end();  // outside a team: stops every process with its message
+  RunState::leave_team();
+}
+
 [[noreturn]] void abort_run(const std::string& message) {
   flush_python_streams();
   bsp_abort("%s", message.c_str());
@@ -106,6 +123,12 @@ void bind_spmd(py::module_& m) {
         return bsp_superstep();
       },
       "The number of the current superstep, from 0.");
+  m.def("team_begin", &team_begin, py::arg("colour"), py::arg("key") = py::none(),
+        "Splits the processes by colour (bsp_team_begin) and enters this process's team, "
+        "ordered by key (default: pid): pid, nprocs, sync, registrations and messages are the "
+        "team's until team_end.");
+  m.def("team_end", &team_end,
+        "Ends the team (bsp_team_end), on every process of it: back in the enclosing machine.");
   m.def("_running", [] { return phase() == Phase::kRunning; });
 }
 

@@ -25,13 +25,14 @@ names the Python line of the sync (or of end() or run()). See docs/python.md.
 
 from ._superstep import (Error, Send, abort, collective_chosen, collective_force, end,
                          get, get_tag, hpget, hpmove, hpput, move, nprocs, pid, pop_reg,
-                         push_reg, put, qsize, set_tagsize, superstep, sync, time)
+                         push_reg, put, qsize, set_tagsize, superstep, sync, team_begin,
+                         team_end, time)
 from .collectives import (Allgather, Allreduce, Alltoall, Alltoallv, Bcast, Gather, Reduce,
                           Scan, Scatter)
 from .objects import (ANY_SOURCE, ANY_TAG, MAX, MIN, PROD, SUM, Status, allgather, allreduce,
                       alltoall, bcast, exscan, gather, iprobe, objects, recv, reduce, scan,
                       scatter, send)
-from .spmd import _discard_output_before_begin, begin, messages, registered, run
+from .spmd import _discard_output_before_begin, begin, messages, registered, run, team
 
 _discard_output_before_begin()
 
@@ -42,5 +43,6 @@ __all__ = [
     "collective_chosen", "collective_force", "end", "exscan", "gather", "get", "get_tag",
     "hpget", "hpmove", "hpput", "iprobe", "messages", "move", "nprocs", "objects", "pid",
     "pop_reg", "push_reg", "put", "qsize", "recv", "reduce", "registered", "run", "scan",
-    "scatter", "send", "set_tagsize", "superstep", "sync", "time",
+    "scatter", "send", "set_tagsize", "superstep", "sync", "team", "team_begin", "team_end",
+    "time",
 ]

@@ -102,6 +102,26 @@ def _abort_with_traceback():
     _c.abort("superstep: uncaught exception in %s:\n%s" % (where, traceback.format_exc().rstrip()))
 
 
+class team:
+    """with bsp.team(colour, key=None): the processes that pass the same colour
+    run the block as a BSP machine of their own (team_begin), ordered by key
+    (default: pid); pid, nprocs, sync, registrations, messages and the
+    collectives are the team's inside. Leaving the block ends the team
+    (team_end) on every process of it. Teams nest."""
+
+    def __init__(self, colour, key=None):
+        self._colour, self._key = colour, key
+
+    def __enter__(self):
+        _c.team_begin(self._colour, self._key)
+        return self
+
+    def __exit__(self, *exc):
+        if _c._running():
+            _c.team_end()
+        return False
+
+
 class registered:
     """with bsp.registered(a, b): pushes the buffers' registrations on entry
     (every process, in the same order) and pops them on exit. The
