@@ -1,6 +1,7 @@
 /* Misuse of teams: one clear line, exit status 1. */
 #include <bsp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv) {
@@ -13,6 +14,14 @@ int main(int argc, char **argv) {
     bsp_end();
   } else if (strcmp(what, "colour") == 0) {
     bsp_team_begin(-1, 0);
+  } else if (strcmp(what, "abort") == 0) {
+    /* One team stops the run while the other waits in its syncs: everybody stops. */
+    bsp_team_begin(bsp_pid() % 2, 0);
+    if (bsp_pid() == 0 && bsp_nprocs() > 0 && argc > 2) {
+      if (atoi(argv[2]) == 0) bsp_abort("stopped inside a team\n");
+    }
+    for (int i = 0; i < 1000000; ++i) bsp_sync();
+    bsp_team_end();
   } else if (strcmp(what, "mismatch") == 0) {
     bsp_team_begin(0, 0);
     if (bsp_pid() == 0) bsp_sync();
