@@ -14,8 +14,9 @@ namespace superstep::level1 {
 namespace {
 
 // Plain puts (not put_stable): the broadcast's source is the registered area
-// it fills elsewhere, and sent from there on the MPI engine as bsp_hpput a
-// 64 KiB broadcast at p = 2 took 58-62 us against 21 by bsp_put.
+// it fills elsewhere, and sent from there as bsp_hpput on the MPI engine it
+// measured about three times slower (docs/performance.md, The level-1
+// collectives).
 
 void broadcast_direct(int root, const void* src, char* dst, long long n) {
   const int p = bsp_nprocs();

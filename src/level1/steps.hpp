@@ -85,8 +85,8 @@ class MessageRound {
 // A put of a collective's data from a source that no write of the same
 // superstep touches (the caller knows): bsp_hpput where the engine then sends
 // it straight from its source while a put would copy it first (the MPI
-// engine's messages of their own: 15-30% off a 64 KiB or 1 MiB gather there),
-// else bsp_put (on shared memory an hpput measured no faster).
+// engine's messages of their own), else bsp_put (on shared memory an hpput
+// measured no faster; docs/performance.md, The level-1 collectives).
 void put_stable(int pid, const void* src, void* dst, long long offset, long long nbytes);
 
 // Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte.
