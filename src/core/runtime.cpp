@@ -50,13 +50,14 @@ void exit_without_end(int status, void*) {
 }  // namespace
 
 Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-                 StagingStores staging_stores, const CheckChoices& check, bool observed)
+                 StagingStores staging_stores, const CheckChoices& check, bool profiled)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
       nprocs_(engine->nprocs()),
       ring_copy_(staging_stores) {
   staging_stores_ = staging_stores;
+  check_choices_ = check;
   registry_.reset(nprocs_, pid_);
   for (int k = 0; k < 2; ++k) {
     // Without remote reads every payload travels inside the streams.
@@ -86,8 +87,8 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
       for (Outbox& out : outbox_) out.set_bulk_messages(bulk_min, pid_);
   }
   engine_->note_superstep(0);
-  if (observed) profile_ = profile::Recorder::start_if_asked(*engine_);
-  if (observed && check.any()) check_ = std::make_unique<PortabilityCheck>(check, pid_);
+  if (profiled) profile_ = profile::Recorder::start_if_asked(*engine_);
+  if (check.any()) check_ = std::make_unique<PortabilityCheck>(check, pid_);
   watched_ = profile_ || check_;
   set_tagsize_now(0);
   last_put_.resize(nprocs_);

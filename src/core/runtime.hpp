@@ -48,13 +48,14 @@ class Runtime {
   // owner frees it.
   Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
           StagingStores staging_stores, const CheckChoices& check = CheckChoices{},
-          bool observed = true);
+          bool profiled = true);
 
   // Teams (core/teams.cpp, bsp.h's bsp_team_begin): ends this runtime's
   // superstep, splits its processes by colour and makes this process's team
   // the active runtime, a BSP machine of its own over the engine's split()
-  // (not observed: a team's supersteps belong to the enclosing superstep in
-  // the profile). leave_team(), on the team's runtime, ends it like bsp_end
+  // (in check mode as the machine is; not profiled: a team's supersteps
+  // belong to the enclosing superstep in the profile). leave_team(), on the
+  // team's runtime, ends it like bsp_end
   // ends a machine and makes the enclosing runtime active again.
   void enter_team(int colour, int key);
   void leave_team();
@@ -350,6 +351,7 @@ class Runtime {
   Runtime* enclosing_ = nullptr;
   std::unique_ptr<Runtime> team_;
   StagingStores staging_stores_;
+  CheckChoices check_choices_;  // check mode's, for the teams this runtime splits into
   // Makes this runtime the one the API and the inline first tiers of bsp.h use.
   void activate();
   EngineCapabilities caps_;  // what engine_ can do beyond the common calls

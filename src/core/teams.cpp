@@ -30,7 +30,7 @@ void Runtime::enter_team(int colour, int key) {
                "MPI engine",
                called_in));
   team_.reset(new Runtime(engine, shared_area_min_asked(), size_choice_asked("BSP_BULK_MESSAGES"),
-                          staging_stores_, CheckChoices{}, /*observed=*/false));
+                          staging_stores_, check_choices_, /*profiled=*/false));
   team_->enclosing_ = this;
   team_->activate();
 }
