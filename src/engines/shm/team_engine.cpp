@@ -3,9 +3,9 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
-#include "core/collective_error.hpp"
 #include "util/block_copy.hpp"
 #include "util/text_format.hpp"
 
@@ -54,15 +54,18 @@ char* TeamArena::region(int level, int machine_pid) const {
 Engine* split_on_shared_memory(const TeamParent& parent, int colour, int key) {
   const int level = parent.level + 1;
   const std::vector<int>& members = *parent.members;
+  // Every process finds these alike: the engine prints the line once.
   if (!parent.arena->valid())
-    fatal_collective(
+    parent.root->abort_all(
         "superstep: error in bsp_team_begin: the memory teams use could not be reserved "
-        "when the run started (the system refuses to overcommit address space)");
+        "when the run started (the system refuses to overcommit address space)",
+        ErrorScope::kCollective);
   if (level > TeamArena::kMostLevels)
-    fatal_collective(
-        format("superstep: error in bsp_team_begin: teams nest %d levels deep here; "
-               "the shared-memory engine allows %d",
-               level, TeamArena::kMostLevels));
+    parent.root->abort_all(format("superstep: error in bsp_team_begin: teams nest %d levels deep "
+                                  "here; the shared-memory engine allows %d",
+                                  level, TeamArena::kMostLevels)
+                               .c_str(),
+                           ErrorScope::kCollective);
   TeamSlot& mine = parent.arena->slot(level, members[parent.pid]);
   mine.colour = colour;
   mine.key = key;
