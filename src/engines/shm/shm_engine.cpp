@@ -92,6 +92,7 @@ ShmEngine::ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int s
 ShmEngine::~ShmEngine() {
   if (g_engine == this) g_engine = nullptr;
   mailboxes_.unmap();
+  team_arena_.unmap();
 }
 
 ShmEngine* ShmEngine::start(int nprocs) {

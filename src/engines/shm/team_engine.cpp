@@ -36,9 +36,15 @@ TeamArena TeamArena::create(int nprocs) {
                     MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (base == MAP_FAILED) return arena;
   arena.base_ = static_cast<char*>(base);
+  arena.bytes_ = slots + region * regions;
   arena.nprocs_ = nprocs;
   arena.region_bytes_ = region;
   return arena;
+}
+
+void TeamArena::unmap() {
+  if (base_) munmap(base_, bytes_);
+  base_ = nullptr;
 }
 
 TeamSlot& TeamArena::slot(int level, int machine_pid) const {

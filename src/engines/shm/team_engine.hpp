@@ -39,6 +39,8 @@ class TeamArena {
   // system refuses (then bsp_team_begin stops with a message).
   static TeamArena create(int nprocs);
   bool valid() const { return base_ != nullptr; }
+  // Gives the address space back (the engine's end; every copy is invalid after).
+  void unmap();
 
   // level 1 .. kMostLevels; machine_pid: the process in the run's numbering.
   TeamSlot& slot(int level, int machine_pid) const;
@@ -48,6 +50,7 @@ class TeamArena {
 
  private:
   char* base_ = nullptr;
+  std::uint64_t bytes_ = 0;
   int nprocs_ = 0;
   std::uint64_t region_bytes_ = 0;
 };
