@@ -20,6 +20,7 @@ module bsp
   private
 
   public :: bsp_init, bsp_spmd_part, bsp_begin, bsp_end, bsp_abort, bsp_nprocs, bsp_pid, bsp_time, bsp_sync
+  public :: bsp_team_begin, bsp_team_end
   public :: bsp_push_reg, bsp_pop_reg, bsp_put, bsp_hpput, bsp_get, bsp_hpget
   public :: bsp_set_tagsize, bsp_send, bsp_qsize, bsp_get_tag, bsp_move
   public :: bsp_bcast, bsp_sum, bsp_prod, bsp_max, bsp_min, bsp_all, bsp_any
@@ -32,6 +33,12 @@ module bsp
     end subroutine c_begin
     subroutine c_end() bind(C, name="bsp_end")
     end subroutine c_end
+    subroutine c_team_begin(colour, key) bind(C, name="bsp_team_begin")
+      import :: c_int
+      integer(c_int), value :: colour, key
+    end subroutine c_team_begin
+    subroutine c_team_end() bind(C, name="bsp_team_end")
+    end subroutine c_team_end
     integer(c_int) function bsp_nprocs() bind(C, name="bsp_nprocs")
       import :: c_int
     end function bsp_nprocs
@@ -258,6 +265,24 @@ contains
     call flush_units()
     call c_end()
   end subroutine bsp_end
+
+  ! Teams (bsp.h, bsp_team_begin): the processes that pass the same colour run as a BSP machine
+  ! of their own, ordered by key (default: their pid), until bsp_team_end.
+  subroutine bsp_team_begin(colour, key)
+    integer, intent(in) :: colour
+    integer, intent(in), optional :: key
+    call flush_units()
+    if (present(key)) then
+      call c_team_begin(colour, key)
+    else
+      call c_team_begin(colour, bsp_pid())
+    end if
+  end subroutine bsp_team_begin
+
+  subroutine bsp_team_end()
+    call flush_units()
+    call c_team_end()
+  end subroutine bsp_team_end
 
   ! bsp_abort(message): stops every process; the message (trailing blanks removed) on stderr.
   subroutine bsp_abort(message)
