@@ -56,6 +56,8 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
       pid_(engine->pid()),
       nprocs_(engine->nprocs()),
       ring_copy_(staging_stores) {
+  shared_area_min_asked_ = shared_area_min;
+  bulk_messages_ = bulk_messages;
   staging_stores_ = staging_stores;
   check_choices_ = check;
   registry_.reset(nprocs_, pid_);

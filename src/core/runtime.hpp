@@ -350,8 +350,11 @@ class Runtime {
   // is then the active runtime, or encloses it).
   Runtime* enclosing_ = nullptr;
   std::unique_ptr<Runtime> team_;
+  // The choices begin() read from the environment, for the teams this runtime splits into.
+  std::uint64_t shared_area_min_asked_ = 0;
+  SizeChoice bulk_messages_ = SizeChoice::kAuto;
   StagingStores staging_stores_;
-  CheckChoices check_choices_;  // check mode's, for the teams this runtime splits into
+  CheckChoices check_choices_;
   // Makes this runtime the one the API and the inline first tiers of bsp.h use.
   void activate();
   EngineCapabilities caps_;  // what engine_ can do beyond the common calls

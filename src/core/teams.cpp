@@ -8,7 +8,6 @@
 // entering left it.
 #include "core/collective_error.hpp"
 #include "core/runtime.hpp"
-#include "core/size_choice.hpp"
 #include "util/errors.hpp"
 #include "util/text_format.hpp"
 
@@ -29,8 +28,8 @@ void Runtime::enter_team(int colour, int key) {
                "runs on has no teams; run it on the shared-memory engine (the default) or the "
                "MPI engine",
                called_in));
-  team_.reset(new Runtime(engine, shared_area_min_asked(), size_choice_asked("BSP_BULK_MESSAGES"),
-                          staging_stores_, check_choices_, /*profiled=*/false));
+  team_.reset(new Runtime(engine, shared_area_min_asked_, bulk_messages_, staging_stores_,
+                          check_choices_, /*profiled=*/false));
   team_->enclosing_ = this;
   team_->activate();
 }

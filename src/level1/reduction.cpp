@@ -11,7 +11,6 @@
 #include "level1/reduction.hpp"
 
 #include <cstring>
-#include <functional>
 #include <vector>
 
 #include "level1/cost_model.hpp"
@@ -105,9 +104,7 @@ void by_messages(const char* name, const Call& c, const char* src, char* dst) {
   const bool own_needed = needs(c.kind, c.root, c.me, c.me);
   // Aside where src is still to be read after something is written over it: unless the
   // combining starts in place with src itself.
-  const bool overlaps =
-      std::less<const char*>{}(src, dst + n) && std::less<const char*>{}(dst, src + n);
-  const bool aside = overlaps && own_needed && !(src == dst && first_from == c.me);
+  const bool aside = overlap(src, n, dst, n) && own_needed && !(src == dst && first_from == c.me);
   char* acc = aside ? reused<char, Use::combined>(static_cast<std::size_t>(n)).data() : dst;
   for (int from = first_from; from < c.p; ++from) {
     if (!needs(c.kind, c.root, c.me, from)) continue;
