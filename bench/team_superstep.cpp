@@ -7,6 +7,7 @@
 #include <bsp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -38,11 +39,13 @@ int main(int argc, char** argv) {
   if (bsp_pid() == 0) {
     const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     const double m = bench::median(machine), t = bench::median(team);
+    const double m_slowest = *std::max_element(machine.begin(), machine.end());
+    const double t_slowest = *std::max_element(team.begin(), team.end());
     std::printf(
         "p=%d in teams of %d%s: a team's empty superstep %.3f us, the machine's %.3f us "
-        "(medians of 9 samples of %d syncs)\n",
-        p, k, p > cpus ? " (oversubscribed: more processes than processors)" : "", t * 1e6,
-        m * 1e6, n);
+        "(medians of 9 samples of %d syncs; slowest samples %.3f and %.3f us)\n",
+        p, k, p > cpus ? " (oversubscribed: more processes than processors)" : "", t * 1e6, m * 1e6,
+        n, t_slowest * 1e6, m_slowest * 1e6);
   }
   bsp_end();
   return 0;

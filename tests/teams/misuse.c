@@ -14,6 +14,8 @@ int main(int argc, char **argv) {
     bsp_end();
   } else if (strcmp(what, "colour") == 0) {
     bsp_team_begin(-1, 0);
+  } else if (strcmp(what, "too_deep") == 0) {
+    for (int level = 1; level <= 9; ++level) bsp_team_begin(0, 0); /* the 9th is one too deep */
   } else if (strcmp(what, "abort") == 0) {
     /* One team stops the run while the other waits in its syncs: everybody stops. */
     bsp_team_begin(bsp_pid() % 2, 0);
