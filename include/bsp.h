@@ -125,17 +125,17 @@ typedef int bsp_size_t;
  *   process 0 runs <n> threads and uses OpenMP; ... (shared-memory engine,
  *     p > 1: OpenMP threads alive in process 0 cannot exist in forked
  *     processes; start OpenMP after bsp_begin)
- *   BSP_XMEM is "<v>"; set it to off or auto, or leave it unset
- *   BSP_XMEM_LARGE is "<v>"; set it to copy, read or auto, or leave it unset
- *   BSP_SHARE_AREAS is "<v>"; set it to auto, always or off, or leave it unset
- *   BSP_BULK_MESSAGES is "<v>"; set it to auto, always or off, or leave it unset
+ *   BSP_FORCE gives <name> "<v>"; set it to auto, ... (superstep(7))
+ *   BSP_FORCE has "<entry>"; write name=word entries separated by commas, ...
+ *   this program was compiled against the bsp.h of another Superstep (its
+ *     inline paths have layout <n>, this library reads layout <m>); ...
  *   BSP_ENGINE is "<v>"; set it to shm or mpi, or leave it unset
  * Undefined: threads of process 0 other than the caller (they do not exist
  * in processes 1..p-1); calling it anywhere but first in its function.
  * Cost: starting p processes, about the cost of p forks.
  * Superstep: stdio and C++ stream buffers are flushed first so that
  * nothing buffered is printed p times. Where cross-memory attach is refused
- * (seccomp, Yama; BSP_XMEM=off forces it) data moves through shared
+ * (seccomp, Yama; BSP_FORCE=xmem=off forces it) data moves through shared
  * mappings; BSP_VERBOSE=1 says which path is used.
  * Threads: the thread that runs main (or bsp_init's function); no other thread of process 0
  * may be inside a primitive meanwhile.

@@ -35,7 +35,10 @@ void bsp_init(void (*spmd_part)(void), int argc, char* argv[]) {
   superstep::on_bsp_init(spmd_part);  // under MPI, processes other than 0 start here
 }
 
-void bsp_begin(int maxprocs) { Runtime::begin(maxprocs); }
+void bsp_begin(int maxprocs) {
+  superstep::check_program_inline_layout();
+  Runtime::begin(maxprocs);
+}
 
 void bsp_end(void) { running("bsp_end").end(); }
 

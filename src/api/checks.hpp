@@ -25,6 +25,10 @@ inline Runtime& running(const Call& call) {
   return *rt;
 }
 
+// Stops a program whose inline paths were compiled with layouts other than this library's
+// (api/inline_layout.cpp).
+void check_program_inline_layout();
+
 inline void check_pid(const Call& call, const Runtime& rt, int pid) {
   if (pid < 0 || pid >= rt.nprocs())
     usage_error(call,

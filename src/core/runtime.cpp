@@ -166,7 +166,7 @@ void Runtime::begin(int nprocs) {
   on_exit(exit_without_end, nullptr);  // atexit would not tell the status
   CheckChoices check = CheckChoices::from_environment();
   std::uint64_t shared_area_min = shared_area_min_asked();
-  SizeChoice bulk_messages = size_choice_asked("BSP_BULK_MESSAGES");
+  SizeChoice bulk_messages = size_choice_asked(Strategy::kBulkMessages);
   StagingStores staging_stores = staging_stores_asked();
   Engine* engine = start_engine(nprocs);
   if (engine->pid() == 0) note_processes(asked, engine->nprocs());

@@ -46,11 +46,11 @@ std::pair<std::uint64_t, std::uint64_t> whole_pages(std::uint64_t address, std::
 }
 }  // namespace
 
-// BSP_SHARE_AREAS: auto (large transfers), always (transfers of any size, for
+// BSP_FORCE share_areas: auto (large transfers), always (transfers of any size, for
 // tests), off. Read in bsp_begin before any other process exists, so that a
 // bad value is reported once.
 std::uint64_t Runtime::shared_area_min_asked() {
-  return min_bytes_for(size_choice_asked("BSP_SHARE_AREAS"), kSharedAreaMin);
+  return min_bytes_for(size_choice_asked(Strategy::kShareAreas), kSharedAreaMin);
 }
 
 // The area `ident` names on process pid, mapped here; nullptr while it is

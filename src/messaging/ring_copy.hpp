@@ -16,7 +16,7 @@
 // kMinBytes or more is timed, and the writer keeps the cheaper way. Non-
 // temporal stores are tried only where plain copies run kGate times slower
 // than a copy within this processor, so where plain stores are cheap nothing
-// is tried and nothing is lost. BSP_STAGING_STORES=plain|streaming forces
+// is tried and nothing is lost. BSP_FORCE=staging_stores=plain or streaming forces
 // either (differential.staging_streaming runs the second). docs/performance.md,
 // "Method", says where the host places the two processors and what it costs.
 #pragma once

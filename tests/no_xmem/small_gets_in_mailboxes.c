@@ -1,5 +1,5 @@
 /* Small transfers need no cross-memory attach, and large ones follow
- * BSP_XMEM_LARGE. Each process refuses cross-memory attach for itself after
+ * BSP_FORCE xmem_large. Each process refuses cross-memory attach for itself after
  * bsp_begin (refuse_xmem.h), then, by the argument:
  *   (none) every process gets 8 bytes (bsp_get) and 64 KiB (bsp_hpget) from
  *          every process: answered through the shared mailboxes whatever the
@@ -9,8 +9,8 @@
  *   sends  process 0 sends 40,000 messages of 8 bytes (a stream of about
  *          1 MiB) to process p-1.
  * Large ones arrive (PASS) where they are copied through shared memory
- * (BSP_XMEM_LARGE=copy), and stop the run naming the refusal where they are
- * read in the source's memory (BSP_XMEM_LARGE=read). */
+ * (BSP_FORCE=xmem_large=copy), and stop the run naming the refusal where they are
+ * read in the source's memory (BSP_FORCE=xmem_large=read). */
 #include <bsp.h>
 #include <stdio.h>
 #include <stdlib.h>

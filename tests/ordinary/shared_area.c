@@ -3,7 +3,7 @@
  * cannot tell: same addresses, same contents, a child it forks gets private memory and no
  * descriptor of ours, and after bsp_pop_reg (and after bsp_end) the memory is private again.
  * SHARED_AREA_EXPECT=shared: the area must be shared while registered (the shared-memory engine,
- * p > 1); =private: it must never be (BSP_SHARE_AREAS=off); unset (other engines): either. */
+ * p > 1); =private: it must never be (BSP_FORCE=share_areas=off); unset (other engines): either. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
  * 2. After the last one, the memory goes back: 2 * kQuietUses small supersteps
  *    later the process holds at least the given number of MiB fewer (default
  *    128: its two parities' outgoing streams, 160 MiB; where the streams are
- *    read in the sender's memory, BSP_XMEM_LARGE=read, the buffers they were
+ *    read in the sender's memory, BSP_FORCE=xmem_large=read, the buffers they were
  *    fetched into go back too, 320 MiB in all).
  *
  * Usage: test_unit_large_superstep_memory [MiB] [-v]. Prints "PASS" from pid

@@ -26,18 +26,41 @@
  * macros call them) pass the caller's file and line, constants, along to
  * the library, which reads them only to report a misuse.
  *
- * Not an interface of its own: the layouts below belong to the library's
- * major version (libbsp.so.0), and a program built against them runs with
- * any libbsp.so.0. Define SUPERSTEP_NO_INLINE before including bsp.h to call
- * the library for every primitive.
+ * Not an interface of its own: the layouts below (and put_tier1.h's) are a
+ * contract between a program and the library it runs with, numbered by
+ * SUPERSTEP_INLINE_LAYOUT. An optimised program keeps the number it was
+ * compiled with (superstep_program_inline_layout, below), and bsp_begin stops
+ * a program whose number is not the library's with one line that says so,
+ * instead of letting it write records the library would misread. The library
+ * checks the layouts against its own records' definitions when it is built.
+ * Define SUPERSTEP_NO_INLINE before including bsp.h to call the library for
+ * every primitive (such a program depends on no layout).
  */
 #ifndef SUPERSTEP_INLINE_PATHS_H
 #define SUPERSTEP_INLINE_PATHS_H
 
 #include <stddef.h>
 
+/* The number of the layouts below: changed with any of them. */
+#define SUPERSTEP_INLINE_LAYOUT 1
+
 #ifdef __cplusplus
 extern "C" {
+#endif
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__) && \
+    !defined(SUPERSTEP_BUILDING_LIBRARY) && !defined(SUPERSTEP_NO_INLINE)
+/* The layout this program's inline paths were compiled with: every file that
+ * includes bsp.h defines it alike (weak), and the library, which refers to it
+ * by name, finds the program's at bsp_begin. */
+#ifdef __cplusplus
+extern __attribute__((__weak__, __visibility__("default"))) const unsigned int
+    superstep_program_inline_layout = SUPERSTEP_INLINE_LAYOUT;
+#else
+extern const unsigned int superstep_program_inline_layout;
+__attribute__((__weak__, __visibility__("default"))) const unsigned int
+    superstep_program_inline_layout = SUPERSTEP_INLINE_LAYOUT;
+#endif
 #endif
 
 /* Where a run's next bytes go in the stream to its destination, and how far

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engines/shm/verbose.hpp"
-#include "util/errors.hpp"
+#include "util/forced_strategies.hpp"
 
 namespace superstep::shm {
 
@@ -66,18 +66,14 @@ bool measured_choice() {
 }  // namespace
 
 bool copy_large_transfers(bool can_read_remote) {
-  const char* forced = std::getenv("BSP_XMEM_LARGE");
-  if (!forced || !*forced || std::strcmp(forced, "auto") == 0)
-    return can_read_remote && measured_choice();
-  if (std::strcmp(forced, "copy") != 0 && std::strcmp(forced, "read") != 0)
-    usage_error("bsp_begin",
-                "BSP_XMEM_LARGE is \"%s\"; set it to copy, read or auto, or leave it unset",
-                forced);
-  bool copy = std::strcmp(forced, "copy") == 0;
+  int word = forced(Strategy::kXmemLarge);
+  if (word == 0) return can_read_remote && measured_choice();
+  bool copy = word == 1;
   if (verbose())
-    std::fprintf(
-        stderr, "superstep: shared-memory engine: large transfers %s (BSP_XMEM_LARGE=%s)\n",
-        copy ? "are copied through shared memory" : "are read in the source's memory", forced);
+    std::fprintf(stderr,
+                 "superstep: shared-memory engine: large transfers %s (BSP_FORCE=xmem_large=%s)\n",
+                 copy ? "are copied through shared memory" : "are read in the source's memory",
+                 copy ? "copy" : "read");
   return copy;
 }
 

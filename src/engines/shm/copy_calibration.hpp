@@ -10,7 +10,7 @@
 namespace superstep::shm {
 
 // True when large transfers (streams and gets over 256 KiB, hpputs over
-// 1 KiB) are copied. BSP_XMEM_LARGE=copy or read forces the answer; unset or
+// 1 KiB) are copied. BSP_FORCE=xmem_large=copy or read forces the answer; unset or
 // auto: false where cross-memory reads are not available (`can_read_remote`
 // false: everything is copied then anyway), else measured: true when reading
 // 512 KiB with process_vm_readv took longer than two memcpys of it (best of

@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "engines/shm/verbose.hpp"
-#include "util/errors.hpp"
+#include "util/forced_strategies.hpp"
 
 namespace superstep::shm {
 
@@ -57,12 +57,8 @@ void say(const char* why) {
 }  // namespace
 
 DataPath choose_data_path(int nprocs) {
-  const char* forced = std::getenv("BSP_XMEM");
-  if (forced && *forced && std::strcmp(forced, "auto") != 0) {
-    if (std::strcmp(forced, "off") != 0)
-      usage_error("bsp_begin", "BSP_XMEM is \"%s\"; set it to off or auto, or leave it unset",
-                  forced);
-    if (verbose()) say("data moves through shared mappings (BSP_XMEM=off)");
+  if (forced(Strategy::kXmem) != 0) {
+    if (verbose()) say("data moves through shared mappings (BSP_FORCE=xmem=off)");
     return DataPath::kSharedMappings;
   }
   if (nprocs == 1) return DataPath::kCrossMemory;  // nothing moves between processes

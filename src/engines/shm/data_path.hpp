@@ -9,7 +9,7 @@ namespace superstep::shm {
 
 enum class DataPath { kCrossMemory, kSharedMappings };
 
-// BSP_XMEM=off forces shared mappings; unset or "auto" probes whether a
+// BSP_FORCE=xmem=off forces shared mappings; otherwise probes whether a
 // child process may read this one's memory (call after this process allowed
 // its descendants to, PR_SET_PTRACER). With BSP_VERBOSE=1 says on stderr
 // which path it chose and why. nprocs: the run's process count (with one
