@@ -6,7 +6,7 @@
 #   lib/cmake/Superstep/                       find_package(Superstep): Superstep::bsp,
 #                                              Superstep::bsp_static, Superstep::bsp_mpi
 #   share/man/man1, man3, man7                 the manual (man/)
-#   share/doc/Superstep/api                    the manual as HTML (docs/api)
+#   share/doc/Superstep/api                    the manual as HTML (where mandoc renders it)
 #   lib/pkgconfig/superstep.pc                 pkg-config --cflags --libs superstep
 #   lib/libbsp_fortran.so, bin/bspfc,          Fortran, where it is built (fortran/): the library,
 #   include/bsp_f77.h,                         the driver, the Oxford routines' declarations, the

@@ -15,18 +15,18 @@ esac
 # headers and pybind11 for the Python module (python/), NumPy for its array examples, and pip,
 # setuptools and wheel to install it as a Python package offline
 # (pip install --no-build-isolation ./python); gfortran for the Fortran interface (fortran/, bspfc)
-# and NPB's MPI code of MG (mpif90) for bench/npb.sh.
+# and NPB's MPI code of MG (mpif90) for bench/npb.sh; mandoc renders the manual as HTML.
 packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin nlohmann-json3-dev
   libcli11-dev python3-dev pybind11-dev python3-numpy python3-pip python3-setuptools python3-wheel
-  gfortran)
+  gfortran mandoc)
 if ((tests)); then
   # GoogleTest runs the unit tests; valgrind the memcheck tests; man-db renders the manual pages
-  # in the tests (man -l) and mandoc lints them and renders docs/api; FFTW is the reference the
+  # in the tests (man -l) and mandoc lints them (the build renders the HTML manual with it); FFTW is the reference the
   # FFT application checks itself against; chromium loads bspprof's HTML page
   # (tests/prof/html_renders.sh); iproute2 makes the network namespaces the udp engine is tested
   # across (tests/udp/netns.sh); pytest tests the Python module and venv its installation by
   # pip.
-  packages+=(libgtest-dev valgrind man-db mandoc libfftw3-dev chromium iproute2 python3-pytest
+  packages+=(libgtest-dev valgrind man-db libfftw3-dev chromium iproute2 python3-pytest
     python3-venv)
 fi
 missing=()

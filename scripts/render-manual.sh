@@ -2,7 +2,7 @@
 # Renders the manual pages in man/ (the one source of Superstep's manual) as
 # HTML into OUTDIR: one page per manual page, named NAME.SECTION.html, with
 # links between them, and index.html. Needs mandoc.
-#   bash scripts/render-manual.sh docs/api     refreshes the reference in docs/api
+#   bash scripts/render-manual.sh build/docs/api     (the build runs it where mandoc is installed)
 set -euo pipefail
 export LC_ALL=C
 out=${1:?usage: render-manual.sh OUTDIR}
@@ -17,10 +17,12 @@ for page in man1/*.1 man3/*.3 man7/*.7; do
   file=${page#*/}
   name=${file%.*}
   section=${file##*.}
-  # An alias (a symbolic link to the page that documents it, e.g. bspc++.1 -> bspcc.1) gets no
-  # page of its own: the index links to its target.
+  # An alias (a symbolic link to the page that documents it, e.g. bspc++.1 -> bspcc.1) gets a
+  # page that sends the reader on to its target, which the index and the other pages link to.
   if [ -L "$page" ]; then
     target=$(basename "$(readlink "$page")")
+    printf '<!DOCTYPE html>\n<html><head><meta charset="utf-8"/><meta http-equiv="refresh" content="0; url=%s.html"/><title>%s(%s)</title></head><body><p>See <a href="%s.html">%s</a>.</p></body></html>\n' \
+      "$target" "$name" "$section" "$target" "${target%.*}($section)" >"$out/$name.$section.html"
     entries+=("<li><a href=\"$target.html\">$name($section)</a>: see ${target%.*}($section)</li>")
     continue
   fi
