@@ -16,7 +16,8 @@
 // most about 1 when the choice is right, else WRONG), over Open MPI's, and
 // over a memcpy of the bytes each process passes (the local work, the whole of
 // a collective at p = 1). The last column says whether the row meets the goals
-// below. Medians of samples of the slowest process's time per call; it never
+// below. Medians of samples of the slowest process's time per call, and the slowest sample of
+// the chosen algorithm and of Open MPI's (a program lives through its slow calls too); it never
 // fails on a time.
 // Goals: 64 KiB and more within 1.2x Open MPI's on the MPI engine and below
 // it on shared memory; smaller sizes within 2x Open MPI's (one superstep's
@@ -41,11 +42,16 @@ namespace {
 
 constexpr int kSamples = 9;
 
-// Seconds per call of each of fs on the slowest process, median over samples,
-// on process 0 (the others get zeros). The variants take turns within every
-// sample, so that a load that comes and goes on the machine falls on all of
+// Seconds per call of one variant on the slowest process: the median and the slowest of the
+// samples.
+struct Timing {
+  double median = 0, slowest = 0;
+};
+
+// The timings of each of fs, on process 0 (the others get zeros). The variants take turns
+// within every sample, so that a load that comes and goes on the machine falls on all of
 // them alike. bsp_sync is the barrier before each sample on either engine.
-std::vector<double> timed(int reps, const std::vector<std::function<void()>>& fs) {
+std::vector<Timing> timed(int reps, const std::vector<std::function<void()>>& fs) {
   const std::size_t v_count = fs.size();
   std::vector<double> mine;  // sample-major: mine[s * v_count + v]
   for (int s = 0; s < kSamples; ++s)
@@ -56,16 +62,16 @@ std::vector<double> timed(int reps, const std::vector<std::function<void()>>& fs
       mine.push_back((bsp_time() - t0) / reps);
     }
   const std::vector<double> all = bench::gather_on_pid0(mine);
-  std::vector<double> medians(v_count, 0.0);
-  if (bsp_pid() != 0) return medians;
+  std::vector<Timing> timings(v_count);
+  if (bsp_pid() != 0) return timings;
   for (std::size_t v = 0; v < v_count; ++v) {
     std::vector<double> slowest(kSamples, 0.0);
     for (int pid = 0; pid < bsp_nprocs(); ++pid)
       for (int s = 0; s < kSamples; ++s)
         slowest[s] = std::max(slowest[s], all[pid * mine.size() + s * v_count + v]);
-    medians[v] = bench::median(slowest);
+    timings[v] = {bench::median(slowest), *std::max_element(slowest.begin(), slowest.end())};
   }
-  return medians;
+  return timings;
 }
 
 void add_doubles(void* acc, const void* in, int count, void*) {
@@ -192,16 +198,18 @@ void print_openmpi(const std::vector<long>& sizes) {
         MPI_Allreduce(&t, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         slowest.push_back(worst);
       }
-      if (me == 0) std::printf("%s %ld %.9g\n", kNames[i], bytes, bench::median(slowest));
+      if (me == 0)
+        std::printf("%s %ld %.9g %.9g\n", kNames[i], bytes, bench::median(slowest),
+                    *std::max_element(slowest.begin(), slowest.end()));
     }
   }
 }
 
 // Open MPI's figures on p processes for the shared-memory run, keyed by name and size;
 // empty where mpirun cannot run this program.
-std::map<std::pair<std::string, long>, double> openmpi_figures(const char* self, int p,
-                                                               const std::vector<long>& sizes) {
-  std::map<std::pair<std::string, long>, double> figures;
+using Figures = std::map<std::pair<std::string, long>, Timing>;
+Figures openmpi_figures(const char* self, int p, const std::vector<long>& sizes) {
+  Figures figures;
   std::string command =
       "mpirun --oversubscribe -n " + std::to_string(p) + " '" + self + "' --openmpi-only";
   for (long bytes : sizes) command += " " + std::to_string(bytes);
@@ -213,30 +221,29 @@ std::map<std::pair<std::string, long>, double> openmpi_figures(const char* self,
   if (!out) return figures;
   char name[32];
   long bytes = 0;
-  double seconds = 0;
-  while (std::fscanf(out, "%31s %ld %lf", name, &bytes, &seconds) == 3)
-    figures[{name, bytes}] = seconds;
+  Timing t;
+  while (std::fscanf(out, "%31s %ld %lf %lf", name, &bytes, &t.median, &t.slowest) == 4)
+    figures[{name, bytes}] = t;
   if (pclose(out) != 0) figures.clear();
   return figures;
 }
 
-// The lower of two sets of Open MPI's figures, where both have one.
-void keep_lower(std::map<std::pair<std::string, long>, double>& figures,
-                const std::map<std::pair<std::string, long>, double>& again) {
-  for (auto& [key, seconds] : figures) {
+// The lower of two sets of Open MPI's figures (by median), where both have one.
+void keep_lower(Figures& figures, const Figures& again) {
+  for (auto& [key, timing] : figures) {
     auto found = again.find(key);
-    if (found == again.end()) continue;
-    seconds = std::min(seconds, found->second);
+    if (found != again.end() && found->second.median < timing.median) timing = found->second;
   }
 }
 
-// One collective at one size: the chosen algorithm and the times (seconds per call; 0 where
-// the collective lacks the algorithm or a figure is missing).
+// One collective at one size: the chosen algorithm and the times (seconds per call, medians
+// but for the slowest samples of the chosen one and Open MPI's; 0 where the collective lacks
+// the algorithm or a figure is missing).
 struct Row {
   int collective;
   long bytes;
   bsp_collective_algorithm choice;
-  double chosen, direct, two_phase, messages, mpi, memcpy;
+  double chosen, chosen_slowest, direct, two_phase, messages, mpi, mpi_slowest, memcpy;
 };
 
 std::string text(double seconds) {
@@ -257,16 +264,17 @@ std::string ratio(double a, double b) {
 void print_table(const char* engine, int p, const std::vector<Row>& rows, double near_limit) {
   std::printf(
       "level-1 collectives on the %s engine vs Open MPI, p=%d (us per call, medians of %d "
-      "samples, slowest process; - where a collective lacks the algorithm or a figure is "
+      "samples, slowest process, and the slowest sample of the chosen algorithm and of Open "
+      "MPI's; - where a collective lacks the algorithm or a figure is "
       "missing; vs other = chosen / best other algorithm, vs MPI = chosen / Open MPI, "
       "vs copy = chosen / memcpy of the bytes; goal: %s)\n"
-      "%-10s %8s %-9s %9s %9s %9s %9s %9s %9s %8s %7s %7s %-6s %s\n",
+      "%-10s %8s %-9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %7s %7s %-6s %s\n",
       engine, p, kSamples,
       p == 1           ? "within 2x the memcpy"
       : near_limit > 1 ? "from 64 KiB within 1.2x Open MPI, below that within 2x"
                        : "from 64 KiB below Open MPI, below that within 2x",
-      "collective", "bytes", "chosen", "time", "direct", "two_phase", "messages", "OpenMPI",
-      "memcpy", "vs other", "vs MPI", "vs copy", "choice", "goal");
+      "collective", "bytes", "chosen", "time", "slowest", "direct", "two_phase", "messages",
+      "OpenMPI", "slowest", "memcpy", "vs other", "vs MPI", "vs copy", "choice", "goal");
   for (const Row& r : rows) {
     double other = 0;
     for (auto [a, time] : {std::pair{BSP_COLLECTIVE_DIRECT, r.direct},
@@ -278,9 +286,10 @@ void print_table(const char* engine, int p, const std::vector<Row>& rows, double
                        : r.mpi == 0 ? "-"
                        : r.chosen <= (r.bytes >= 1 << 16 ? near_limit : 2.0) * r.mpi ? "met"
                                                                                      : "ABOVE";
-    std::printf("%-10s %8ld %-9s %9.2f %9.2f %9s %9.2f %9s %9.2f %8s %7s %7s %-6s %s\n",
-                kNames[r.collective], r.bytes, name_of(r.choice), r.chosen * 1e6, r.direct * 1e6,
-                text(r.two_phase).c_str(), r.messages * 1e6, text(r.mpi).c_str(), r.memcpy * 1e6,
+    std::printf("%-10s %8ld %-9s %9.2f %9.2f %9.2f %9s %9.2f %9s %9s %9.2f %8s %7s %7s %-6s %s\n",
+                kNames[r.collective], r.bytes, name_of(r.choice), r.chosen * 1e6,
+                r.chosen_slowest * 1e6, r.direct * 1e6, text(r.two_phase).c_str(),
+                r.messages * 1e6, text(r.mpi).c_str(), text(r.mpi_slowest).c_str(), r.memcpy * 1e6,
                 ratio(r.chosen, other).c_str(), ratio(r.chosen, r.mpi).c_str(),
                 ratio(r.chosen, r.memcpy).c_str(), verdict, goal);
   }
@@ -312,7 +321,7 @@ int main(int argc, char** argv) {
   }
   if (sizes.empty()) sizes = {8, 1 << 16, 1 << 20};
   const bool mpi_engine = under_mpirun();
-  std::map<std::pair<std::string, long>, double> openmpi;
+  Figures openmpi;
   if (mpi_engine) {
     MPI_Init(&argc, &argv);
     if (openmpi_only) {
@@ -339,7 +348,7 @@ int main(int argc, char** argv) {
     const double memcpy_time = timed(reps, {[&] {
                                        std::memcpy(copy_to.data(), d.src.data(), copy_to.size());
                                        asm volatile("" : : "r"(copy_to.data()) : "memory");
-                                     }})[0];
+                                     }})[0].median;
     for (int i = 0; i < kCollectives; ++i) {
       // The collective with each algorithm forced in turn (a forced one it lacks
       // is direct), then left to the cost model, then Open MPI's on the MPI engine.
@@ -356,10 +365,11 @@ int main(int argc, char** argv) {
           under(BSP_COLLECTIVE_AUTO), under(BSP_COLLECTIVE_DIRECT), under(BSP_COLLECTIVE_TWO_PHASE),
           under(BSP_COLLECTIVE_MESSAGES)};
       if (mpi_engine) variants.push_back([&d, i] { theirs(i, d); });
-      std::vector<double> t = timed(reps, variants);
+      std::vector<Timing> t = timed(reps, variants);
       bsp_collective_force(BSP_COLLECTIVE_AUTO);
-      rows.push_back({i, bytes, choice, t[0], t[1], kHasTwoPhase[i] ? t[2] : 0, t[3],
-                      mpi_engine ? t[4] : 0, memcpy_time});
+      rows.push_back({i, bytes, choice, t[0].median, t[0].slowest, t[1].median,
+                      kHasTwoPhase[i] ? t[2].median : 0, t[3].median,
+                      mpi_engine ? t[4].median : 0, mpi_engine ? t[4].slowest : 0, memcpy_time});
     }
   }
   bsp_end();  // the other processes end here; process 0 prints
@@ -369,7 +379,9 @@ int main(int argc, char** argv) {
     keep_lower(openmpi, openmpi_figures(argv[0], p, sizes));
     for (Row& r : rows) {
       auto found = openmpi.find({kNames[r.collective], r.bytes});
-      if (found != openmpi.end()) r.mpi = found->second;
+      if (found == openmpi.end()) continue;
+      r.mpi = found->second.median;
+      r.mpi_slowest = found->second.slowest;
     }
   }
   if (me == 0) print_table(mpi_engine ? "MPI" : "shared-memory", p, rows, mpi_engine ? 1.2 : 1.0);

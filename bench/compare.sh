@@ -380,7 +380,7 @@ if [ -x "$bin/bench_collectives" ]; then
     above=$(awk '$NF == "ABOVE"' <<<"$rows" | wc -l)
     wrong=$(awk '$(NF - 1) == "WRONG"' <<<"$rows" | wc -l)
     # The row furthest above Open MPI's: "collective bytes ratio".
-    read -r wname wbytes wratio < <(awk '$11 != "-" && $11 + 0 > w { w = $11 + 0; r = $1 " " $2 }
+    read -r wname wbytes wratio < <(awk '$14 != "-" && $14 + 0 > w { w = $14 + 0; r = $1 " " $2 }
       END { printf "%s %.2f\n", r, w }' <<<"$rows")
     goal "collectives on shared memory, p=$q: every row at its goal vs Open MPI" \
       "$above of $total rows above" "worst $wratio x ($wname $wbytes)" \
