@@ -24,6 +24,14 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < 1000000; ++i) bsp_sync();
     bsp_team_end();
+  } else if (strcmp(what, "abort_one") == 0) {
+    /* The machine's process 0 alone stops the run, inside a team whose other processes wait in
+     * its sync, while the other team runs supersteps of its own: every process stops, one line. */
+    const int me = bsp_pid();
+    bsp_team_begin(me % 2, me);
+    if (me == 0) bsp_abort("process 0 stopped the run inside its team\n");
+    for (int i = 0; i < 1000000; ++i) bsp_sync();
+    bsp_team_end();
   } else if (strcmp(what, "mismatch") == 0) {
     bsp_team_begin(0, 0);
     if (bsp_pid() == 0) bsp_sync();

@@ -181,8 +181,8 @@ void Transport::silent(int q, double seconds) {
   auto grace = std::chrono::milliseconds(100) * std::min(rank_, 10);
   while (Clock::now() - start < grace) receive(10);
   if (std::getenv("BSP_UDP_DEBUG")) {
-    std::fprintf(stderr, "DEBUG rank %d round %u in_round %d members %d\n", rank_, round_,
-                 in_round_, members_);
+    std::fprintf(stderr, "DEBUG rank %d level %u round %u in_round %d members %d\n", rank_,
+                 level_, round_, in_round_, in_round_ ? group_->size() : 0);
     for (int i = 0; i < size_; ++i) {
       Peer& p = peers_[i];
       std::fprintf(stderr,
