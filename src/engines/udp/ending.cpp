@@ -134,7 +134,7 @@ void Transport::farewell(int members) {
   g_live.store(nullptr);
 }
 
-void Transport::abort_run(const char* message) {
+void Transport::abort_run(const char* message, const std::vector<int>& stopping) {
   std::fflush(stdout);
   if (message) {
     std::fprintf(stderr, "%s\n", message);
@@ -144,6 +144,7 @@ void Transport::abort_run(const char* message) {
   g_live.store(nullptr);
   // kAbortAck sets `bye`: count the confirmations in it.
   for (Peer& p : peers_) p.bye = false;
+  for (int q : stopping) peers_[q].bye = true;
   auto start = Clock::now();
   while (Clock::now() - start < kAbortConfirm) {
     bool all = true;

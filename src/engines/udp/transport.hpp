@@ -107,7 +107,8 @@ class Transport {
 
   // Stops the run: prints `message` when given (nullptr: somebody printed
   // already), tells every process to stop and ends this one with status 1.
-  [[noreturn]] void abort_run(const char* message);
+  // `stopping` (job ranks): processes that stop by themselves, not told.
+  [[noreturn]] void abort_run(const char* message, const std::vector<int>& stopping = {});
   // Prints `message` when given and ends this process with status 1, telling
   // nobody: for errors that every process finds by itself.
   [[noreturn]] void end_quietly(const char* message);

@@ -113,13 +113,12 @@ void UdpEngine::finish() {
 // A collective error was found by every process at the same point, after a
 // round they all completed: process 0 says it, and nobody needs to tell
 // anybody (a stop request could reach process 0 before it printed, and
-// silence it). In a team only its processes found it: they tell the others,
-// its process 0 having printed first (none of them receives between the
-// round and this call).
+// silence it). In a team only its processes found it: its process 0 says it
+// and tells the processes outside the team; the others end quietly.
 void UdpEngine::abort_all(const char* message, ErrorScope scope) {
   if (scope == ErrorScope::kCollective) {
-    if (!team_) transport_.end_quietly(pid() == 0 ? message : nullptr);
-    transport_.abort_run(pid() == 0 ? message : nullptr);
+    if (!team_ || pid() != 0) transport_.end_quietly(pid() == 0 ? message : nullptr);
+    transport_.abort_run(message, group_.ranks);
   }
   transport_.abort_run(message);
 }
