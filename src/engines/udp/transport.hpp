@@ -98,7 +98,6 @@ class Transport {
   // and superstep.
   void begin_team();
   void end_team();
-  int level() const { return static_cast<int>(enclosing_.size()); }
   std::uint64_t superstep() const { return superstep_; }
 
   // After the last round: stays until every member has said it received
