@@ -311,9 +311,9 @@ void bsp_sync_at(const char *file, int line);
  * inside a team splits that team.
  * Errors:
  *   colour is negative
- *   (one line, from every engine but those with teams) the engine has no
- *     teams: the shared-memory engine (the default) and the MPI engine have
- *     them
+ *   (one line) the engine has no teams: the shared-memory engine (the
+ *     default), the MPI engine and the udp engine have them; an engine plugin
+ *     of one's own may not
  *   teams nested deeper than the engine allows (the shared-memory engine:
  *     8 levels)
  * Cost: one sync of the current machine and one barrier of it.

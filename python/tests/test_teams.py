@@ -1,17 +1,19 @@
 """Teams (superstep.team, team_begin, team_end): every check of the DRMA, BSMP, collective and
-object families again on teams (the processes by parity, ordered backwards), nested teams, and
-the machine's registrations and pids after them."""
+object families again on teams (the processes by parity, ordered backwards), on every engine;
+nested teams, and the machine's registrations and pids after them."""
 import pytest
 
-from conftest import launch, run_code
+from conftest import ENGINES, launch, run_code
 
 FAMILIES = ["drma", "bsmp", "collectives", "objects"]
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("p", [1, 2, 3, 4])
-def test_every_check_on_teams(p):
-    on_machine = launch("run_checks.py", *FAMILIES, "-p", p)
-    on_teams = launch("run_checks.py", *FAMILIES, "-p", p, "--teams")
+def test_every_check_on_teams(engine, p):
+    on_machine = launch("run_checks.py", *FAMILIES, "-p", p, nprocs=p, engine=engine, timeout=90)
+    on_teams = launch("run_checks.py", *FAMILIES, "-p", p, "--teams", nprocs=p, engine=engine,
+                      timeout=90)
     assert on_machine.returncode == 0, on_machine.stderr
     assert on_teams.returncode == 0, on_teams.stderr
     assert on_teams.stdout == on_machine.stdout and on_teams.stdout.count("ok ") > 20

@@ -25,8 +25,8 @@ void Runtime::enter_team(int colour, int key) {
   if (!engine)
     fatal_collective(
         format("superstep: error in bsp_team_begin, superstep %llu: the engine this program "
-               "runs on has no teams; run it on the shared-memory engine (the default) or the "
-               "MPI engine",
+               "runs on has no teams; run it on the shared-memory (the default), MPI or udp "
+               "engine",
                called_in));
   team_.reset(new Runtime(engine, shared_area_min_asked_, bulk_messages_, staging_stores_,
                           check_choices_, /*profiled=*/false));

@@ -24,6 +24,24 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < 1000000; ++i) bsp_sync();
     bsp_team_end();
+  } else if (strcmp(what, "abort_one") == 0) {
+    /* The machine's process 1 alone stops the run, inside a team whose other processes wait in
+     * its sync, while the other team (process 0 in it) runs supersteps of its own: every process
+     * stops, one line. */
+    const int me = bsp_pid();
+    bsp_team_begin(me % 2, me);
+    if (me == 1) bsp_abort("process 1 stopped the run inside its team\n");
+    for (int i = 0; i < 1000000; ++i) bsp_sync();
+    bsp_team_end();
+  } else if (strcmp(what, "mismatch_in_one_team") == 0) {
+    /* The processes of the odd team disagree on how its last superstep ends while the even team
+     * (the machine's process 0 in it) runs supersteps of its own: one line, from the odd team,
+     * and every process stopped by the library, not by a launcher that sees one fail. */
+    const int me = bsp_pid();
+    bsp_team_begin(me % 2, me);
+    if (me % 2 == 1 && bsp_pid() == 0) bsp_sync();
+    for (int i = 0; me % 2 == 0 && i < 1000000; ++i) bsp_sync();
+    bsp_team_end();
   } else if (strcmp(what, "mismatch") == 0) {
     bsp_team_begin(0, 0);
     if (bsp_pid() == 0) bsp_sync();

@@ -173,6 +173,21 @@ TEST(SyncProtocol, DifferentNumbersOfPushesStopEveryProcessWithOneMessage) {
   for (int q = 0; q < kProcs; ++q) EXPECT_EQ(world.collective_calls()[q], 1) << "process " << q;
 }
 
+// An engine without teams (the fake one has no split(), as an engine plugin
+// of one's own may have none): bsp_team_begin stops every process with the
+// same line, which names the engines that have teams.
+TEST(SyncProtocol, TeamsOnAnEngineWithoutThemStopEveryProcessWithOneMessage) {
+  FakeWorld world(kProcs);
+  auto stopped = world.run([&](Runtime& rt) {
+    rt.sync();
+    rt.enter_team(rt.pid() % 2, 0);
+  });
+  expect_collective_stop(stopped,
+                         "superstep: error in bsp_team_begin, superstep 1: the engine this "
+                         "program runs on has no teams; run it on the shared-memory (the "
+                         "default), MPI or udp engine");
+}
+
 TEST(SyncProtocol, AnEmptySuperstepIsOneCollectiveCall) {
   FakeWorld world(kProcs);
   auto stopped = world.run([&](Runtime& rt) {

@@ -134,7 +134,7 @@ void Transport::farewell(int members) {
   g_live.store(nullptr);
 }
 
-void Transport::abort_run(const char* message) {
+void Transport::abort_run(const char* message, const std::vector<int>& stopping) {
   std::fflush(stdout);
   if (message) {
     std::fprintf(stderr, "%s\n", message);
@@ -144,6 +144,7 @@ void Transport::abort_run(const char* message) {
   g_live.store(nullptr);
   // kAbortAck sets `bye`: count the confirmations in it.
   for (Peer& p : peers_) p.bye = false;
+  for (int q : stopping) peers_[q].bye = true;
   auto start = Clock::now();
   while (Clock::now() - start < kAbortConfirm) {
     bool all = true;
@@ -181,8 +182,8 @@ void Transport::silent(int q, double seconds) {
   auto grace = std::chrono::milliseconds(100) * std::min(rank_, 10);
   while (Clock::now() - start < grace) receive(10);
   if (std::getenv("BSP_UDP_DEBUG")) {
-    std::fprintf(stderr, "DEBUG rank %d round %u in_round %d members %d\n", rank_, round_,
-                 in_round_, members_);
+    std::fprintf(stderr, "DEBUG rank %d level %u round %u in_round %d members %d\n", rank_,
+                 level_, round_, in_round_, in_round_ ? group_->size() : 0);
     for (int i = 0; i < size_; ++i) {
       Peer& p = peers_[i];
       std::fprintf(stderr,

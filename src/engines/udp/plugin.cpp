@@ -32,7 +32,8 @@ int agree_maxprocs(int maxprocs) {
   // Only process 0's counts (paper §2.2: only it ran the prefix).
   Arrivals got;
   std::int32_t mine = maxprocs;
-  t.round(t.size(), 0, &mine, sizeof mine, nullptr, got, false);
+  const Group everybody = Group::first(t.size(), t.size(), t.rank());
+  t.round(everybody, 0, &mine, sizeof mine, nullptr, got, false);
   if (t.rank() != 0 && got.summary[0].size() == sizeof mine)
     std::memcpy(&mine, got.summary[0].data(), sizeof mine);
   return mine;
@@ -46,7 +47,8 @@ Engine* start(int nprocs) {
   // A common start for bsp_time, and for those that take no part the sign
   // that the others have all they sent.
   Arrivals none;
-  t.round(t.size(), 0, nullptr, 0, nullptr, none, false);
+  const Group everybody = Group::first(t.size(), t.size(), t.rank());
+  t.round(everybody, 0, nullptr, 0, nullptr, none, false);
   if (t.rank() >= used) {
     t.farewell(t.size());
     std::fflush(nullptr);

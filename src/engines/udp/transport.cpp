@@ -77,7 +77,7 @@ std::uint32_t Transport::hole_end(const Peer& p) const {
 }
 
 void Transport::send_packet(int to, PacketType type, std::uint8_t flags, const void* payload,
-                            std::size_t length, std::uint64_t stamp) {
+                            std::size_t length, std::uint32_t stamp) {
   Peer& p = peers_[to];
   if (length > kControlPayloadMax) length = 0;  // not reached: the table's chunks fit
   PacketHeader h{};
@@ -110,6 +110,7 @@ void Transport::send_data(int to, std::uint8_t flags, const void* a, std::size_t
   h.src = static_cast<std::uint32_t>(rank_);
   h.seq = p.next_seq++;
   h.round = round_;
+  h.level = level_;
   h.length = static_cast<std::uint16_t>(na + nb);
   h.type = PacketType::kData;
   h.flags = flags;
@@ -299,7 +300,7 @@ void Transport::handle(const char* packet, std::size_t n, const sockaddr_in& fro
     case PacketType::kAck:
       release(q, h.ack, false);
       if (h.flags & kFlagEcho) {
-        auto rtt = std::chrono::microseconds(now_us() - h.stamp);
+        auto rtt = std::chrono::microseconds(static_cast<std::uint32_t>(now_us()) - h.stamp);
         srtt_ = (srtt_ * 7 + rtt) / 8;
       }
       resend_hole(q, h.ack, h.hole_end);
@@ -348,7 +349,7 @@ void Transport::handle_data(int q, const PacketHeader& h, const char* packet, st
     return;
   }
   ++stats_.received;
-  if (ahead == 0 && in_round_ && q < members_ && h.round == round_) {
+  if (ahead == 0 && of_this_round(q, h)) {
     // The next in order, of this round: straight from the receive buffer.
     consume(q, h, packet + sizeof h);
     ++p.expected;
@@ -361,16 +362,17 @@ void Transport::handle_data(int q, const PacketHeader& h, const char* packet, st
 }
 
 // Hands the packets that are next in order to the current round; stops at a
-// packet of a later round (its sender is a round ahead) until that round.
+// packet of a later round (its sender is a round ahead, or in a team this
+// round is not of) until that round.
 void Transport::deliver(int from) {
   Peer& p = peers_[from];
-  while (in_round_ && from < members_) {
+  while (in_round_) {
     auto it = p.held.find(p.expected);
     if (it == p.held.end()) return;
     const char* packet = it->second.data();
     PacketHeader h;
     std::memcpy(&h, packet, sizeof h);
-    if (h.round != round_) return;
+    if (!of_this_round(from, h)) return;
     consume(from, h, packet + sizeof h);
     p.held.erase(it);
     ++p.expected;
@@ -379,6 +381,8 @@ void Transport::deliver(int from) {
 
 void Transport::consume(int from, const PacketHeader& h, const char* payload) {
   Peer& p = peers_[from];
+  const int pid = group_->pid_of[from];
+  const int members = group_->size();
   if (h.flags & kFlagCount) {
     CountPayload c;
     std::memcpy(&c, payload, sizeof c);
@@ -386,18 +390,18 @@ void Transport::consume(int from, const PacketHeader& h, const char* payload) {
     p.expect_bytes = c.bytes;
     p.got_bytes = 0;
     flags_all_ |= c.flags;
-    into_->summary[from].assign(payload + sizeof c, payload + sizeof c + c.summary_size);
-    if (c.row_size == static_cast<std::uint16_t>(members_)) {
-      std::memcpy(&matrix_[static_cast<std::size_t>(from) * members_],
-                  payload + sizeof c + c.summary_size, sizeof(std::uint64_t) * members_);
+    into_->summary[pid].assign(payload + sizeof c, payload + sizeof c + c.summary_size);
+    if (c.row_size == static_cast<std::uint16_t>(members)) {
+      std::memcpy(&matrix_[static_cast<std::size_t>(pid) * members],
+                  payload + sizeof c + c.summary_size, sizeof(std::uint64_t) * members);
     } else {
       matrix_complete_ = false;
     }
-    into_->size[from] = c.bytes;
-    if (into_->data[from].size() < c.bytes) into_->data[from].resize(c.bytes);
+    into_->size[pid] = c.bytes;
+    if (into_->data[pid].size() < c.bytes) into_->data[pid].resize(c.bytes);
   } else {
     std::uint64_t n = std::min<std::uint64_t>(h.length, p.expect_bytes - p.got_bytes);
-    copy_block(into_->data[from].data() + p.got_bytes, payload, n);
+    copy_block(into_->data[pid].data() + p.got_bytes, payload, n);
     p.got_bytes += n;
   }
 }

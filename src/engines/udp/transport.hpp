@@ -14,6 +14,14 @@
 // ones only when a sender's window runs low or when prodded. A receiver missing
 // something prods the sender no more often than the round-trip time, and the
 // sender resends exactly the hole the prod names.
+//
+// Teams: a round is among the members of a Group, the whole machine or a team of it. The channels
+// (sequence numbers, acknowledgements, retransmission) are per pair of processes and go on across
+// teams; each round is named by its team level and its number at that level, which restarts in a
+// team and is the enclosing machine's again after it. Two rounds that follow each other among the
+// same pair of processes differ in one or the other, and a process is at most one such round
+// ahead of its partner, so that a packet of a round its receiver has not reached is held until
+// then, never taken for one of the round in progress.
 #pragma once
 
 #include <netinet/in.h>
@@ -29,6 +37,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "engines/engine.hpp"
@@ -50,6 +59,19 @@ struct Arrivals {
   void reset(int n);
 };
 
+// The processes of a round, by their pid in it.
+struct Group {
+  std::vector<int> ranks;   // the job rank of each pid
+  std::vector<int> pid_of;  // each job rank's pid here, -1 where it is not a member
+  int me = 0;               // this process's pid here
+  int size() const { return static_cast<int>(ranks.size()); }
+  bool has(int rank) const { return pid_of[rank] >= 0; }
+  // Job ranks [0, n), of a job of job_size processes.
+  static Group first(int n, int job_size, int rank);
+  // The members' job ranks in pid order, of a job of job_size processes.
+  static Group of(std::vector<int> ranks, int job_size, int rank);
+};
+
 class Transport {
  public:
   // Meets the other processes of the job at process 0's address; returns when
@@ -60,16 +82,23 @@ class Transport {
   int rank() const { return rank_; }
   int size() const { return size_; }
 
-  // Collective over processes [0, members): one round (see above). `out` holds
-  // a stream per destination (nullptr: none anywhere). Returns the OR of every
-  // member's flags; `into` receives streams and summaries. out_outlives_round:
+  // Collective over the group's processes: one round (see above). `out` holds
+  // a stream per destination pid (nullptr: none anywhere). Returns the OR of every
+  // member's flags; `into` receives streams and summaries by pid. out_outlives_round:
   // the streams' bytes stay valid and unchanged until the next round has
   // ended, so packets point into them instead of copying them (a round's
   // packets are all acknowledged by the end of the next: each member's count
   // packet of the next round says it received everything of this one).
-  std::uint32_t round(int members, std::uint32_t flags, const void* summary,
+  std::uint32_t round(const Group& group, std::uint32_t flags, const void* summary,
                       std::uint16_t summary_size, const StreamRef* out, Arrivals& into,
                       bool out_outlives_round);
+
+  // A team begins (after the enclosing machine's round that split it): its rounds are numbered
+  // one level deeper, from the start. end_team() brings back the enclosing machine's numbering
+  // and superstep.
+  void begin_team();
+  void end_team();
+  std::uint64_t superstep() const { return superstep_; }
 
   // After the last round: stays until every member has said it received
   // everything (or cannot say so any more), so that no packet of ours is lost.
@@ -77,7 +106,8 @@ class Transport {
 
   // Stops the run: prints `message` when given (nullptr: somebody printed
   // already), tells every process to stop and ends this one with status 1.
-  [[noreturn]] void abort_run(const char* message);
+  // `stopping` (job ranks): processes that stop by themselves, not told.
+  [[noreturn]] void abort_run(const char* message, const std::vector<int>& stopping = {});
   // Prints `message` when given and ends this process with status 1, telling
   // nobody: for errors that every process finds by itself.
   [[noreturn]] void end_quietly(const char* message);
@@ -137,7 +167,7 @@ class Transport {
 
   // Sends a header (with piggybacked acks for `to`) and payload.
   void send_packet(int to, PacketType type, std::uint8_t flags, const void* payload,
-                   std::size_t length, std::uint64_t stamp = 0);
+                   std::size_t length, std::uint32_t stamp = 0);
   // Sends a new sequenced data packet of the current round: a, then b. With
   // borrow (b empty), the packet keeps pointing at a instead of a copy. With
   // defer it is only queued: transmit_last() sends it.
@@ -183,23 +213,28 @@ class Transport {
   // The parts of round(), in order: fresh state, the counts (they double as
   // the barrier), the windows from the round's load, the streams out, and the
   // wait for the streams in.
-  void begin_round(int members, std::uint32_t flags, Arrivals& into);
-  void exchange_counts(int members, std::uint32_t flags, const void* summary,
-                       std::uint16_t summary_size, const std::vector<std::uint64_t>& row,
-                       Arrivals& into);
-  bool round_has_bytes(int members) const;
-  void choose_windows(int members);
-  void send_streams(int members, const StreamRef* out, const std::vector<std::uint64_t>& row,
+  // Rows, columns and `out` by pid in the group; peers_ by job rank.
+  void begin_round(const Group& group, std::uint32_t flags, Arrivals& into);
+  void exchange_counts(std::uint32_t flags, const void* summary, std::uint16_t summary_size,
+                       const std::vector<std::uint64_t>& row, Arrivals& into);
+  bool round_has_bytes() const;
+  void choose_windows();
+  void send_streams(const StreamRef* out, const std::vector<std::uint64_t>& row,
                     bool out_outlives_round);
-  bool incoming_done(int members) const;
+  bool incoming_done() const;
+  // Whether a data packet from job rank q with this header is of the round in progress.
+  bool of_this_round(int q, const PacketHeader& h) const {
+    return in_round_ && group_->has(q) && h.round == round_ && h.level == level_;
+  }
 
-  // The k-th destination (k in [1, members)) this process visits in a round:
-  // (rank + k) mod members, a latin square, so that at each step every
+  // The k-th destination (a pid, k in [1, n)) this process visits in a round of n:
+  // (pid + k) mod n, a latin square, so that at each step every
   // process sends to a different one; or pid order with BSP_UDP_ORDER=pid.
-  int destination(int k, int members) const;
+  int destination(int k) const;
 
-  // One pass of the timers while waiting for `needs(q)`: prods, silence.
-  void wait_step(int members, const std::function<bool(int)>& needs);
+  // One pass of the timers while waiting for `needs(q)` (q a job rank of the
+  // group of the round): prods, silence.
+  void wait_step(const std::function<bool(int)>& needs);
   [[noreturn]] void silent(int q, double seconds);
 
   // Makes this transport the one the crash handler tells others through, and
@@ -219,13 +254,16 @@ class Transport {
   std::uint32_t payload_max_ = 1400;  // data bytes per packet
   std::uint32_t rcvbuf_ = 0;
   std::vector<Peer> peers_;
-  std::uint32_t round_ = 0;  // the round in progress (or last done)
+  std::uint32_t round_ = 0;  // the round in progress (or last done), at level_
+  std::uint32_t level_ = 0;  // 0: the machine; n: a team n levels deep
+  // Of each enclosing machine, innermost last: its round and superstep.
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> enclosing_;
   bool in_round_ = false;
   bool finished_ = false;  // in farewell(): received all it ever will
-  int members_ = 0;
+  const Group* group_ = nullptr;  // the round's (valid while in_round_)
   Arrivals* into_ = nullptr;
   std::uint32_t flags_all_ = 0;
-  std::vector<std::uint64_t> matrix_;  // round's counts, row-major, when every row came
+  std::vector<std::uint64_t> matrix_;  // round's counts by pid, row-major, when every row came
   bool matrix_complete_ = true;
   std::chrono::microseconds srtt_{5000};
   std::chrono::microseconds spin_{0};  // how long receive() polls before it sleeps

@@ -1,7 +1,8 @@
 // The udp engine's packets (Donaldson, Hill and Skillicorn (1999) §4): a fixed header, then at most
 // the path MTU's worth of payload. Every packet carries the run's random key, so that packets of
 // another run (or a stale one of an earlier run on the same port) are dropped; sequence numbers
-// count per ordered pair of processes.
+// count per ordered pair of processes, whatever team the pair is in. A data packet names the round it
+// belongs to by the team level and the round's number at that level.
 #pragma once
 
 #include <cstddef>
@@ -36,11 +37,12 @@ struct PacketHeader {
                            // below this has arrived
   std::uint32_t hole_end;  // piggybacked: past the hole at `ack`, packets from here on
                            // have arrived too (0: no hole known)
-  std::uint32_t round;     // kData: the collective round the bytes belong to
+  std::uint32_t round;     // kData: the collective round the bytes belong to, at `level`
   std::uint16_t length;    // payload bytes after the header
   PacketType type;
   std::uint8_t flags;
-  std::uint64_t stamp;  // sender's clock in microseconds (kProd), or the echoed one
+  std::uint32_t level;  // kData: 0, the machine's rounds; a team's, one more than where it split
+  std::uint32_t stamp;  // sender's clock in microseconds, modulo 2^32 (kProd), or the echoed one
 };
 static_assert(sizeof(PacketHeader) == 40, "the header is part of the wire format");
 
