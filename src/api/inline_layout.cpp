@@ -13,8 +13,8 @@
 extern "C" __attribute__((__weak__)) const unsigned int superstep_program_inline_layout;
 
 // A change to the layouts without a new number would let old programs write records that this
-// library misreads: these sizes and places belong to layout 1, and change with the number.
-static_assert(SUPERSTEP_INLINE_LAYOUT == 1,
+// library misreads: these sizes and places belong to layout 2, and change with the number.
+static_assert(SUPERSTEP_INLINE_LAYOUT == 2,
               "a new inline layout: state its sizes and places below for the new number");
 static_assert(sizeof(superstep_run) == 2 * sizeof(char*));
 static_assert(sizeof(superstep_put_run) == 32 && offsetof(superstep_put_run, next_offset) == 8 &&
@@ -24,10 +24,14 @@ static_assert(sizeof(superstep_send_window) == 24 &&
               offsetof(superstep_send_window, tag_bytes) == 16 &&
               offsetof(superstep_send_window, payload_bytes) == 20);
 static_assert(sizeof(superstep_send_table) == 16 && offsetof(superstep_send_table, nprocs) == 8);
-static_assert(sizeof(superstep_queue_state) == 32 &&
+static_assert(sizeof(superstep_queue_state) == 56 &&
               offsetof(superstep_queue_state, segment_end) == 8 &&
               offsetof(superstep_queue_state, messages) == 16 &&
-              offsetof(superstep_queue_state, payload_bytes) == 24);
+              offsetof(superstep_queue_state, payload_bytes) == 24 &&
+              offsetof(superstep_queue_state, in_run) == 32 &&
+              offsetof(superstep_queue_state, run_stride) == 40 &&
+              offsetof(superstep_queue_state, run_tag_room) == 48 &&
+              offsetof(superstep_queue_state, run_payload_bytes) == 52);
 
 namespace superstep {
 

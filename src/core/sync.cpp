@@ -531,6 +531,7 @@ void Runtime::apply_stream(int src, const char* begin, const char* end) {
         share_requested_area(rec.share_request().address);
         break;
       case RecordKind::kSend:        // counted by the tally, queued above
+      case RecordKind::kSendRun:
       case RecordKind::kGetRequest:  // answered in phase 1
       case RecordKind::kStreamEnd:   // not reached: `end` stops before it
       case RecordKind::kPutSite:     // check mode's: read by apply_streams_checked

@@ -187,12 +187,20 @@ void Outbox::open_send_window(int dst, SendWindow& window, std::uint32_t tag_byt
                               std::uint32_t payload_bytes) {
   Lane& lane = lanes_[dst];
   window = SendWindow{};
-  if (lane.open_run || tag_bytes > kSmallSendBytes || payload_bytes > kSmallSendBytes) return;
+  const auto element =
+      static_cast<std::uint32_t>(record_writer::send_run_element_bytes(tag_bytes, payload_bytes));
+  // A run's header, then room for at least one message (a message of no bytes at all has no
+  // place in a run: its count would not follow from the run's bytes).
+  if (lane.open_run || tag_bytes > kSmallSendBytes || payload_bytes > kSmallSendBytes ||
+      element == 0 || !lane.stream.has_room(kSendRunHeaderBytes + element))
+    return;
+  lane.window_header = lane.stream.size();
+  record_writer::send_run(lane.stream.grow_in_room(kSendRunHeaderBytes), tag_bytes,
+                          payload_bytes);
   char* at = lane.stream.data() + lane.stream.size();
   window = {{at, at + lane.stream.room()}, tag_bytes, payload_bytes};
   lane.open_run = &window.run;
-  lane.window_record =
-      static_cast<std::uint32_t>(record_writer::send_bytes(tag_bytes, payload_bytes));
+  lane.window_record = element;
   lane.window_payload = payload_bytes;
 }
 

@@ -169,8 +169,9 @@ class Outbox {
   void open_run(int dst, Run& run, std::uint64_t max_bytes);
   // A window of dst's stream for sends of one shape (SendWindow: tag_bytes,
   // payload_bytes, each at most kSmallSendBytes), which the program's inline
-  // bsp_send fills with whole records (superstep/detail/inline_paths.h) and which
-  // settles like a run. Opened after a send when the lane has nothing open
+  // bsp_send fills with the messages of a kSendRun record (superstep/detail/inline_paths.h)
+  // and which settles like a run, counting them into the run's header (or taking the header
+  // back where none came). Opened after a send when the lane has nothing open
   // (`window` must stay where it is while it is open).
   using SendWindow = superstep_send_window;
   void open_send_window(int dst, SendWindow& window, std::uint32_t tag_bytes,
@@ -259,9 +260,10 @@ class Outbox {
     // Meaningful while next_address is.
     std::uint64_t stride = 0, strided_count = 0;
     Run* open_run = nullptr;  // a run whose bytes the lane does not count yet
-    // When open_run is a send window's: the length of each of its records and
-    // the payload bytes in each (else 0).
+    // When open_run is a send window's: the length of each of its messages,
+    // the payload bytes in each (else 0), and where its run's header is.
     std::uint32_t window_record = 0, window_payload = 0;
+    std::uint64_t window_header = 0;
   };
   // Inline: the second tier of small puts (put_inline_if_room) settles at
   // every put that does not continue a run, and a call there would make it
@@ -283,6 +285,11 @@ class Outbox {
       lane.sends += sends;
       lane.send_bytes += std::uint64_t{sends} * lane.window_payload;
       lane.window_record = lane.window_payload = 0;
+      if (sends == 0) {
+        lane.stream.resize(lane.window_header);
+        return;
+      }
+      record_writer::set_send_run_count(lane.stream.data() + lane.window_header, sends);
       lane.stream.grow_in_room(grown);
       return;
     }

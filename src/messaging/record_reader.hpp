@@ -43,6 +43,20 @@ struct SendRecord {
   std::uint64_t payload_bytes;
   const char* record_end;  // where the next record starts
 };
+// A run of sends of one shape: count messages from `first` on, `element` bytes apart, each
+// its tag (tag_bytes) and then its payload (payload_bytes) padded.
+struct SendRunRecord {
+  const char* first;
+  std::uint32_t tag_bytes;
+  std::uint64_t payload_bytes;
+  std::uint64_t count;
+  std::uint64_t element;
+  // Message i of the run as a SendRecord.
+  SendRecord message(std::uint64_t i) const {
+    const char* tag = first + i * element;
+    return {tag, tag_bytes, tag + padded8(tag_bytes), payload_bytes, tag + element};
+  }
+};
 struct PushRecord {
   std::uint64_t address;  // in the sender
   std::uint64_t size;
@@ -94,6 +108,8 @@ class Record {
     if (kind() == RecordKind::kPutStrided)
       return sizeof(RecordHeader) + sizeof(StridedInfo) +
              info<StridedInfo>().count * padded8(aux());
+    if (kind() == RecordKind::kSendRun)
+      return kSendRunHeaderBytes + info<SendRunInfo>().count * (padded8(aux()) + padded8(value()));
     RecordHeader h;
     std::memcpy(&h, at_, sizeof h);
     return record_length(&h);
@@ -111,6 +127,10 @@ class Record {
   SendRecord send() const {
     const char* payload = body() + padded8(aux());
     return {body(), aux(), payload, value(), payload + padded8(value())};
+  }
+  SendRunRecord send_run() const {
+    return {at_ + kSendRunHeaderBytes, aux(), value(), info<SendRunInfo>().count,
+            padded8(aux()) + padded8(value())};
   }
   PushRecord push() const {
     PushInfo p = info<PushInfo>();
@@ -176,6 +196,7 @@ class RecordReader {
   PutStridedRecord put_strided() const { return record().put_strided(); }
   PutRemoteRecord put_remote() const { return record().put_remote(); }
   SendRecord send() const { return record().send(); }
+  SendRunRecord send_run() const { return record().send_run(); }
   PushRecord push() const { return record().push(); }
   GetRequestRecord get_request() const { return record().get_request(); }
   ShareRequestRecord share_request() const { return record().share_request(); }
@@ -190,6 +211,8 @@ class RecordReader {
       length_ = 0;
     else if (record().kind() == RecordKind::kPutStrided)
       length_ = strided_length(left);
+    else if (record().kind() == RecordKind::kSendRun)
+      length_ = send_run_length(left);
     else
       length_ = record().length();
     if (length_ > left) length_ = 0;
@@ -203,6 +226,14 @@ class RecordReader {
     const std::uint64_t each = padded8(put.element);
     if (each == 0 || put.count > (left - kFixed) / each) return 0;
     return kFixed + put.count * each;
+  }
+
+  // Likewise a run of sends's: its SendRunInfo there, its messages within what is left.
+  std::uint64_t send_run_length(std::uint64_t left) const {
+    if (left < kSendRunHeaderBytes) return 0;
+    SendRunRecord run = record().send_run();
+    if (run.element == 0 || run.count > (left - kSendRunHeaderBytes) / run.element) return 0;
+    return kSendRunHeaderBytes + run.count * run.element;
   }
 
   const char* at_ = nullptr;

@@ -106,6 +106,21 @@ inline void send(char* at, const void* tag, std::uint32_t tag_bytes, const void*
     copy_bytes(at + sizeof(RecordHeader) + padded8(tag_bytes), payload, payload_bytes);
 }
 
+// The header of a run of sends of one shape, whose messages follow with no header each
+// (count set once they are written: set_send_run_count).
+inline void send_run(char* at, std::uint32_t tag_bytes, std::uint32_t payload_bytes) {
+  detail::store(at, RecordHeader{RecordKind::kSendRun, tag_bytes, payload_bytes});
+  detail::store(at + sizeof(RecordHeader), SendRunInfo{0});
+}
+inline void set_send_run_count(char* at, std::uint64_t count) {
+  detail::store(at + sizeof(RecordHeader), SendRunInfo{count});
+}
+// The bytes of one message in a run of that shape.
+constexpr std::uint64_t send_run_element_bytes(std::uint32_t tag_bytes,
+                                               std::uint32_t payload_bytes) {
+  return padded8(tag_bytes) + padded8(payload_bytes);
+}
+
 // A registration: the sender's address of the area, its size and slot id.
 inline void push(char* at, std::uint64_t address, std::uint64_t size, std::uint64_t id) {
   detail::store(at, RecordHeader{RecordKind::kPush, 0, address});

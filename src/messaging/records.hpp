@@ -44,6 +44,11 @@ enum class RecordKind : std::uint32_t {
   // owner can say whether it changed those bytes during the superstep.
   // Written to the owner however the get is served.
   kGetSite = 10,
+  // header (aux = tag bytes, value = payload bytes, each at most 16) + SendRunInfo, then count
+  // messages of that shape, each its tag and its payload padded as in kSend but with no header
+  // of its own: the sends of one shape in a row that the program's inline bsp_send writes
+  // (superstep/detail/inline_paths.h), a message costing its bytes as a put does.
+  kSendRun = 11,
 };
 
 struct RecordHeader {
@@ -82,6 +87,12 @@ struct StridedInfo {
   std::uint64_t stride;
   std::uint64_t count;
 };
+
+// Follows a kSendRun header.
+struct SendRunInfo {
+  std::uint64_t count;
+};
+constexpr std::uint64_t kSendRunHeaderBytes = 16 + sizeof(SendRunInfo);
 
 // Follows a kPush header.
 struct PushInfo {
@@ -139,6 +150,8 @@ inline std::uint64_t record_length(const RecordHeader* h) {
       return sizeof(RecordHeader) + padded8(h->aux);
     case RecordKind::kGetSite:
       return sizeof(RecordHeader) + sizeof(GetSiteInfo) + padded8(h->aux);
+    case RecordKind::kSendRun:  // and its messages: Record::length() reads their count
+      return kSendRunHeaderBytes;
   }
   return sizeof(RecordHeader);
 }

@@ -29,6 +29,29 @@ struct Stream {
     char x[3] = {1, 2, 3};
     out.put(0, 0x1000, x, sizeof x);
   }
+  // Sends of one shape (a tag and a payload of at most 16 bytes each) as a program's inline
+  // bsp_send writes them: the first by the library, the others into the window it opens, one
+  // run of messages with one header.
+  void run_of_sends(const std::string& tag, const std::vector<std::string>& payloads) {
+    static superstep_send_window window;
+    const auto tag_bytes = static_cast<std::uint32_t>(tag.size());
+    out.stream(0).make_room(4096);
+    for (std::size_t i = 0; i < payloads.size(); ++i) {
+      const std::string& p = payloads[i];
+      if (i == 0) {
+        ASSERT_TRUE(out.send_if_room(0, tag.data(), tag_bytes, p.data(),
+                                     static_cast<std::uint32_t>(p.size())));
+        superstep_send_windows = {&window, 1};
+        out.open_send_window(0, window, tag_bytes, static_cast<std::uint32_t>(p.size()));
+      } else {
+        ASSERT_EQ(superstep_send_fits(0, tag.data(), p.data(), static_cast<int>(p.size())), 1);
+      }
+      ++messages;
+      bytes += p.size();
+    }
+    out.settle(0);
+    superstep_send_windows = {};
+  }
   const char* begin() { return out.stream(0).data(); }
   const char* end() { return out.stream(0).data() + out.stream(0).size(); }
 };
@@ -140,6 +163,44 @@ TEST(MessageQueue, FirstTierOfMoveStepsWithinAStreamOnly) {
   EXPECT_EQ(superstep_move_small(got, 32), 0);  // outside bsp_begin..bsp_end
 }
 
+// Sends written as runs (one header, then each message's tag and payload) are
+// visited message by message in send order, between the records around them;
+// the first tier of bsp_move steps within a run and leaves the last of a run
+// to the library, which steps on to the next record.
+TEST(MessageQueue, RunsOfSendsAreVisitedMessageByMessage) {
+  Stream s0, s1;
+  s0.run_of_sends("ab", {"r0", "r1", "r2"});
+  s0.put();
+  s0.run_of_sends("", {"12345678", "abcdefgh"});
+  s1.send("t", "plain");
+  MessageQueue q;
+  q.add_stream(s0.begin(), s0.end(), s0.messages, s0.bytes);
+  q.add_stream(s1.begin(), s1.end(), s1.messages, s1.bytes);
+  EXPECT_EQ(q.size(), 6u);
+  EXPECT_EQ(q.payload_bytes(), 6u + 16 + 5);
+  superstep_queue = q.state();
+  char got[16];
+  std::vector<std::string> seen;
+  // r0 is a record of its own; r1 the first of the run.
+  seen.push_back(text(q.front().tag, q.front().tag_bytes) + ":" +
+                 text(q.front().payload, q.front().payload_bytes));
+  q.pop();
+  ASSERT_EQ(superstep_move_small(got, 16), 1);  // r1, followed in its run by r2
+  seen.push_back(text(got, 2));
+  EXPECT_EQ(superstep_move_small(got, 16), 0);  // r2, the last of its run
+  EXPECT_EQ(text(q.front().tag, q.front().tag_bytes), "ab");
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(q.front().payload) % 8, 0u);
+  while (!q.empty()) {
+    MessageQueue::Message m = q.front();
+    seen.push_back(text(m.tag, m.tag_bytes) + ":" + text(m.payload, m.payload_bytes));
+    q.pop();
+  }
+  superstep_queue = nullptr;
+  EXPECT_EQ(seen, (std::vector<std::string>{"ab:r0", "r1", "ab:r2", ":12345678", ":abcdefgh",
+                                            "t:plain"}));
+  EXPECT_EQ(q.payload_bytes(), 0u);
+}
+
 // Check mode (BSP_CHECK_ORDER): the same messages, each once, in the order
 // asked, and the first tier of bsp_move never steps the cursor itself.
 TEST(MessageQueue, ArrangedVisitsEveryMessageOnceInTheOrderAsked) {
@@ -148,7 +209,7 @@ TEST(MessageQueue, ArrangedVisitsEveryMessageOnceInTheOrderAsked) {
   s0.put();
   s0.send("b", "1");
   s1.send("c", "2");
-  s1.send("d", "3");
+  s1.run_of_sends("d", {"3", "4", "5"});
   auto drain = [&](const LegalOrder& order) {
     MessageQueue q;
     q.add_stream(s0.begin(), s0.end(), s0.messages, s0.bytes);
@@ -165,16 +226,17 @@ TEST(MessageQueue, ArrangedVisitsEveryMessageOnceInTheOrderAsked) {
     }
     return seen;
   };
-  EXPECT_EQ(drain(LegalOrder{}), "abcd");
-  EXPECT_EQ(drain(LegalOrder{LegalOrder::Kind::kReverse, 0}), "dcba");
+  EXPECT_EQ(drain(LegalOrder{}), "abcddd");
+  EXPECT_EQ(drain(LegalOrder{LegalOrder::Kind::kReverse, 0}), "dddcba");
   std::string shuffled = drain(LegalOrder{LegalOrder::Kind::kShuffle, 9});
   EXPECT_EQ(shuffled, drain(LegalOrder{LegalOrder::Kind::kShuffle, 9}));
   std::sort(shuffled.begin(), shuffled.end());
-  EXPECT_EQ(shuffled, "abcd");
+  EXPECT_EQ(shuffled, "abcddd");
 }
 
 }  // namespace
 }  // namespace superstep
 
-// What the first tier of bsp_move reads (the runtime defines it in the library).
+// What the first tiers of bsp_move and bsp_send read (the runtime defines them in the library).
 superstep_queue_state* superstep_queue = nullptr;
+superstep_send_table superstep_send_windows = {nullptr, 0};

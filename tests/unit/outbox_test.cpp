@@ -452,8 +452,9 @@ class SendWindowTest : public OutboxTest {
   void TearDown() override { superstep_send_windows = {}; }
 };
 
-// A window takes sends of the shape it was opened for, each as the record
-// send() would write, and settles them as sends: the tally counts them.
+// A window takes sends of the shape it was opened for, as the messages of one
+// run (a header for all, each message its tag and payload as send() writes
+// them after its header), and settles them as sends: the tally counts them.
 TEST_F(SendWindowTest, TakesSendsOfItsShapeAndSettlesThemAsSends) {
   std::uint32_t tag = 0xabcd1234;
   std::uint64_t payload[3] = {11, 22, 33};
@@ -466,10 +467,14 @@ TEST_F(SendWindowTest, TakesSendsOfItsShapeAndSettlesThemAsSends) {
   EXPECT_EQ(superstep_send_fits(2, &tag, &payload[2], 8), 0);   // no window there
   out.seal();
   auto r = records(out.stream(1));
-  ASSERT_EQ(r.size(), 4u);
+  ASSERT_EQ(r.size(), 3u);
+  ASSERT_EQ(r[0].kind(), RecordKind::kSend);
+  ASSERT_EQ(r[1].kind(), RecordKind::kSendRun);
+  const SendRunRecord run = r[1].send_run();
+  ASSERT_EQ(run.count, 2u);
+  EXPECT_EQ(run.element, 16u);  // the tag padded to 8 bytes, the payload
   for (int i = 0; i < 3; ++i) {
-    ASSERT_EQ(r[i].kind(), RecordKind::kSend) << i;
-    SendRecord m = r[i].send();
+    SendRecord m = i == 0 ? r[0].send() : run.message(static_cast<std::uint64_t>(i - 1));
     EXPECT_EQ(m.tag_bytes, 4u);
     EXPECT_EQ(std::memcmp(m.tag, &tag, 4), 0);
     EXPECT_EQ(m.payload_bytes, 8u);
@@ -482,15 +487,18 @@ TEST_F(SendWindowTest, TakesSendsOfItsShapeAndSettlesThemAsSends) {
 }
 
 // Anything else written into the stream closes the window first, so that it
-// comes after the window's sends; a window's room ends where the stream would
-// have to grow; none opens while a run is open.
+// comes after the window's sends; a window that took no send leaves no record;
+// a window's room ends where the stream would have to grow; none opens while
+// a run is open.
 TEST_F(SendWindowTest, ClosesBeforeAnythingElseAndEndsWhereTheStreamWouldGrow) {
   std::uint64_t payload = 7;
   out.stream(1).make_room(4096);
   ASSERT_TRUE(out.send_if_room(1, nullptr, 0, &payload, 8));
   out.open_send_window(1, g_windows[1], 0, 8);
   std::uint64_t room = static_cast<std::uint64_t>(g_windows[1].run.end - g_windows[1].run.at);
-  EXPECT_EQ(room, out.stream(1).room());  // reading the stream settled (and closed) it
+  const std::uint64_t size = out.stream(1).size();  // settled (and closed) the window
+  EXPECT_EQ(room + kSendRunHeaderBytes, out.stream(1).room());
+  EXPECT_EQ(size, 24u);  // the send's record; the empty run's header taken back
   EXPECT_EQ(superstep_send_fits(1, nullptr, &payload, 8), 0);
   out.open_send_window(1, g_windows[1], 0, 8);
   ASSERT_EQ(superstep_send_fits(1, nullptr, &payload, 8), 1);
@@ -499,12 +507,13 @@ TEST_F(SendWindowTest, ClosesBeforeAnythingElseAndEndsWhereTheStreamWouldGrow) {
   auto r = records(out.stream(1));
   ASSERT_EQ(r.size(), 3u);
   EXPECT_EQ(r[0].kind(), RecordKind::kSend);
-  EXPECT_EQ(r[1].kind(), RecordKind::kSend);
+  EXPECT_EQ(r[1].kind(), RecordKind::kSendRun);
+  EXPECT_EQ(r[1].send_run().count, 1u);
   EXPECT_EQ(r[2].kind(), RecordKind::kPutInline);
   // Filled to the end of the stream's room, and no further.
   out.send(2, nullptr, 0, &payload, 8);
   out.open_send_window(2, g_windows[2], 0, 8);
-  std::uint64_t fits = static_cast<std::uint64_t>(g_windows[2].run.end - g_windows[2].run.at) / 24;
+  std::uint64_t fits = static_cast<std::uint64_t>(g_windows[2].run.end - g_windows[2].run.at) / 8;
   for (std::uint64_t i = 0; i < fits; ++i)
     ASSERT_EQ(superstep_send_fits(2, nullptr, &payload, 8), 1) << i;
   EXPECT_EQ(superstep_send_fits(2, nullptr, &payload, 8), 0);

@@ -10,9 +10,10 @@
  * process (8 or 16 bytes, the same registration, the next offset) appends
  * its bytes to a run that becomes one record; a send of the same shape as
  * the last one to that process (tag and payload sizes, at most 16 bytes
- * each) writes its record into a window of the stream; a move of a payload
- * of at most 16 bytes copies it and steps the queue on to the next message
- * of the same stream. What is left of such a call is the call itself:
+ * each) appends its tag and payload to a run of such sends that becomes one
+ * record, with one header for all; a move of a payload of at most 16 bytes
+ * copies it and steps the queue on to the next message of the same run or
+ * stream. What is left of such a call is the call itself:
  * through the shared library's procedure linkage table it costs more than
  * the work (bench/call_costs.cpp measures both). Here the first tier is
  * inline in the program, and the library is called
@@ -42,7 +43,7 @@
 #include <stddef.h>
 
 /* The number of the layouts below: changed with any of them. */
-#define SUPERSTEP_INLINE_LAYOUT 1
+#define SUPERSTEP_INLINE_LAYOUT 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -73,9 +74,11 @@ struct superstep_run {
 /* ---- bsp_send ---- */
 
 /* A window of the stream to one process, where sends of one shape (a tag of
- * tag_bytes and a payload of payload_bytes, each at most 16) go as whole
- * records; the library opens it after a send of that shape, and anything
- * else that touches the stream closes it (at == end). */
+ * tag_bytes and a payload of payload_bytes, each at most 16, not both 0) go
+ * as the messages of a run: each its tag and its payload, each padded to a
+ * multiple of 8 bytes, with no header of its own. The library opens it after
+ * a send of that shape, writing the run's header, and anything else that
+ * touches the stream closes it (at == end) and counts its messages. */
 struct superstep_send_window {
   struct superstep_run run;
   unsigned int tag_bytes;
@@ -90,19 +93,27 @@ extern struct superstep_send_table superstep_send_windows;
 /* The record of a message in a stream (the library's messaging/records.hpp):
  * a 16-byte header (the kind, 4 bytes; the tag's size, 4 bytes; the
  * payload's size, 8 bytes), then the tag and the payload, each padded to a
- * multiple of 8 bytes. */
+ * multiple of 8 bytes. A run's messages are the same without the header. */
 enum { superstep_send_record_kind = 3, superstep_record_header_bytes = 16 };
 
 /* ---- bsp_move ---- */
 
-/* The queue of this process: the record of its first message, where the
- * records of that message's stream end, how many messages and payload bytes
- * it holds. superstep_queue is NULL outside bsp_begin..bsp_end. */
+/* The queue of this process: its first message, where the records of that
+ * message's stream end, how many messages and payload bytes it holds. The
+ * first message is a record (cursor at its header) where in_run is 0, else
+ * the first of in_run messages left in a run of sends of one shape (cursor at
+ * its tag; run_stride bytes from one to the next, the payload run_tag_room
+ * bytes after the tag, run_payload_bytes long).
+ * superstep_queue is NULL outside bsp_begin..bsp_end. */
 struct superstep_queue_state {
   const char *cursor;
   const char *segment_end;
   size_t messages;
   size_t payload_bytes;
+  size_t in_run;
+  size_t run_stride;
+  unsigned int run_tag_room;
+  unsigned int run_payload_bytes;
 };
 extern struct superstep_queue_state *superstep_queue;
 
@@ -145,9 +156,8 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
     int pid, const void *tag, const void *payload, int nbytes) {
   struct superstep_send_window *window;
   char *at;
-  unsigned int tag_bytes, tag_room, head[2];
-  unsigned long record;
-  __UINT64_TYPE__ payload_bytes;
+  unsigned int tag_bytes, tag_room;
+  unsigned long element;
   if ((unsigned int)pid >= superstep_send_windows.nprocs) return 0;
   window = &superstep_send_windows.windows[pid];
   tag_bytes = window->tag_bytes;
@@ -156,34 +166,43 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
       (!tag && tag_bytes != 0))
     return 0;
   tag_room = (tag_bytes + 7u) & ~7u;
-  record = superstep_record_header_bytes + tag_room + (((unsigned int)nbytes + 7u) & ~7u);
+  element = tag_room + (((unsigned int)nbytes + 7u) & ~7u);
   at = window->run.at;
-  if ((unsigned long)(window->run.end - at) < record) return 0;
-  head[0] = superstep_send_record_kind;
-  head[1] = tag_bytes;
-  payload_bytes = (unsigned int)nbytes;
-  __builtin_memcpy(at, head, 8);
-  __builtin_memcpy(at + 8, &payload_bytes, 8);
-  superstep_copy_small(at + superstep_record_header_bytes, tag, tag_bytes);
-  superstep_copy_small(at + superstep_record_header_bytes + tag_room, payload,
-                       (unsigned int)nbytes);
-  window->run.at = at + record;
+  if ((unsigned long)(window->run.end - at) < element) return 0;
+  superstep_copy_small(at, tag, tag_bytes);
+  superstep_copy_small(at + tag_room, payload, (unsigned int)nbytes);
+  window->run.at = at + element;
   return 1;
 }
 
 /* Moves the first message's payload (or its first reception_nbytes bytes)
  * into payload and removes the message, returning 1, when the payload is at
  * most 16 bytes, the buffer is not NULL, and the next message follows in the
- * same stream; returns 0, having done nothing, otherwise (the library then
- * also handles an empty queue, the last message, and the step to the next
- * stream). */
+ * same run or stream; returns 0, having done nothing, otherwise (the library
+ * then also handles an empty queue, the last message, and the step to the
+ * next run or stream). */
 extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep_move_small(
     void *payload, int reception_nbytes) {
   struct superstep_queue_state *queue = superstep_queue;
   const char *record, *data, *next;
   unsigned int tag_bytes, next_kind, n;
   __UINT64_TYPE__ payload_bytes;
-  if (!queue || queue->messages < 2 || reception_nbytes < 0 || !payload) return 0;
+  if (!queue || reception_nbytes < 0 || !payload) return 0;
+  if (queue->in_run >= 2) {
+    /* Runs hold payloads of at most 16 bytes. The queue is stepped before the
+     * copy, which the compiler must assume may write into it. */
+    const char *message = queue->cursor;
+    unsigned int run_payload = queue->run_payload_bytes;
+    n = run_payload < (unsigned int)reception_nbytes ? run_payload
+                                                     : (unsigned int)reception_nbytes;
+    queue->cursor = message + queue->run_stride;
+    queue->in_run -= 1;
+    queue->messages -= 1;
+    queue->payload_bytes -= run_payload;
+    superstep_copy_small(payload, message + queue->run_tag_room, n);
+    return 1;
+  }
+  if (queue->in_run || queue->messages < 2) return 0;
   record = queue->cursor;
   __builtin_memcpy(&tag_bytes, record + 4, 4);
   __builtin_memcpy(&payload_bytes, record + 8, 8);
