@@ -5,6 +5,11 @@
 #   CLASSES="S W A" PROCS="1 2" LAUNCHES=5 KERNELS="is mg lu" bash bench/npb.sh NPB_DIR
 #   CONFIGS="npb-mpi superstep-shm" bash bench/npb.sh NPB_DIR     (some of the six programs)
 #   UDP_IMPAIR="loss=0.01" bash bench/npb.sh NPB_DIR   (the packet table again with that much loss)
+#   bash bench/npb.sh --npb-timers FILE   (what the script reads of an NPB timer report in FILE)
+#   bash bench/npb.sh --split-table SPLITS COMMS   (the third table from the two files the script
+#     writes, tab-separated: kernel, rank and class (A3), p, program, then for SPLITS timed
+#     iterations, measured s and computation s, for COMMS NPB's total s and communication s)
+#   bash bench/npb.sh --help
 # NPB_DIR: an NPB 3.4 source tree you downloaded from NASA (the folder NPB3.4-MPI, or the one
 # above it; 3.4.0's fixed-form Fortran, mg.f and lu.f, as well as the .f90 of 3.4.1 and later).
 # It is copied to a temporary folder and built there (config/make.def from make.def.template
@@ -18,21 +23,116 @@
 #   superstep-udp  Superstep's udp engine (bsprun --engine udp)
 # and the ratio ours / NPB compares the first three with npb-mpi, the last three with
 # npb-mpi-tcp. A second table gives the udp engine's packets per launch (BSP_UDP_STATS=1),
-# summed over the processes. Where the build has bspprof and bench/apps_models
-# (-DSUPERSTEP_BUILD_BENCH=ON), one more launch of superstep-shm and of superstep-udp per class
-# and p runs under bsprun --profile, outside the medians, and a third table splits its fastest
-# timed iteration into computation (per superstep the slowest process's, bspprof's W) and the
-# rest, communication and synchronisation. Each launch must print NPB's "Verification =
-# SUCCESSFUL"; one that does not is reported and counted as a failure (exit status 1). Both
-# sides use Open MPI's ob1 layer (--mca pml ob1). PROCS defaults to the powers of two up to the
-# number of processors: p above it would share processors (oversubscription), which the table
-# would mark.
+# summed over the processes.
+# A third table splits the timed part into computation and communication, after Table 4 of
+# Donaldson, Hill and Skillicorn, "Exploiting Global Structure for Performance on Clusters"
+# (1999), from launches of their own outside the medians, one per program, class and p:
+#   ours (where the build has bspprof and bench/apps_models, -DSUPERSTEP_BUILD_BENCH=ON): each
+#     of our four programs under the profiler (bsprun --profile, or BSP_PROFILE under mpirun);
+#     computation is the sum over the supersteps of the fastest timed iteration of the slowest
+#     process's computation (bspprof's W), the rest of that iteration communication and
+#     synchronisation;
+#   NPB's: npb-mpi and npb-mpi-tcp with NPB's own timers on (a file timer.flag in the working
+#     directory, a temporary folder removed after the launch; NPB_TIMER_FLAG is unset for every
+#     launch, so the timed launches of the medians run without them): the timed part is NPB's
+#     "total", communication the least over the processes of LU's and MG's "totcomm" or IS's
+#     "rcomm" (the process that waited least, as ours counts the slowest process's
+#     computation), computation the rest.
+# Beside each of our rows the ratio communication(NPB-MPI) / communication(ours), the paper's
+# "slowdown relative to" column: shared memory and the MPI engine against npb-mpi, the MPI
+# engine over TCP and the udp engine against npb-mpi-tcp; "no NPB timer" where NPB's report
+# has no communication timer. Each launch must print NPB's "Verification = SUCCESSFUL"; one
+# that does not is reported and counted as a failure (exit status 1). Both sides use Open
+# MPI's ob1 layer (--mca pml ob1). PROCS defaults to the powers of two up to the number of
+# processors: p above it would share processors (oversubscription), which the table would mark.
 set -euo pipefail
 
 usage() {
-  echo "usage: bash bench/npb.sh NPB_DIR [build-dir]   (see the comment at the top)" >&2
+  echo "usage: bash bench/npb.sh NPB_DIR [build-dir] | --npb-timers FILE | --split-table SPLITS COMMS | --help" >&2
   exit 2
 }
+# npb_comm_time FILE: from NPB's timer report in a program's output (lines "timer N(name) :
+# minimum maximum average"), the timed part (the largest "total") and the communication (the
+# least "totcomm", or "rcomm" where there is no totcomm, as in IS), tab-separated; "none" for
+# the communication where the report has neither, "none none" where there is no report.
+npb_comm_time() {
+  awk '
+    /^ *timer +[0-9]+ *\(/ {
+      name = $0; sub(/^[^(]*\(/, "", name); sub(/\).*$/, "", name); gsub(/ /, "", name)
+      rest = $0; sub(/^[^)]*\)[^:]*:/, "", rest)
+      if (split(rest, f, " ") < 3) next
+      least[name] = f[1]; most[name] = f[2]
+    }
+    END {
+      if (!("total" in most)) { print "none\tnone"; exit }
+      comm = ("totcomm" in least) ? least["totcomm"] : (("rcomm" in least) ? least["rcomm"] : "none")
+      printf "%s\t%s\n", most["total"], comm
+    }' "$1"
+}
+# split_table SPLITS COMMS: the computation/communication table from the profiled launches
+# (SPLITS: kernel, ranked class, p, program, iterations, measured s, computation s) and NPB's
+# timed launches (COMMS: kernel, ranked class, p, program, total s, communication s or "none").
+split_table() {
+  [ -s "$1" ] || [ -s "$2" ] || return 0
+  echo "Computation and communication of the timed part, one launch per program outside the medians"
+  echo "(ours: bsprun --profile and bspprof, the fastest timed iteration; NPB-MPI: its own timers,"
+  echo "timer.flag): after Table 4 of Donaldson, Hill and Skillicorn (1999). The last column is"
+  echo "communication(NPB-MPI) / communication(ours) over the same transport, the paper's"
+  echo "\"slowdown relative to\": NPB-MPI's communication is the least of its processes' (LU and MG:"
+  echo "totcomm, IS: rcomm); ours is the time outside the slowest process's computation (W)."
+  echo
+  echo "| kernel | class | p | program | timed s | computation s | communication and sync s | computation share | NPB-MPI communication / ours |"
+  echo "|---|---|---|---|---:|---:|---:|---:|---:|"
+  { awk -F'\t' '{ print $1 "\t" $2 "\t" $3 "\t" $4 "\tours\t" $6 "\t" $7 }' "$1"
+    awk -F'\t' '{ print $1 "\t" $2 "\t" $3 "\t" $4 "\tnpb\t" $5 "\t" $6 }' "$2"; } |
+    awk -F'\t' 'BEGIN { split("npb-mpi superstep-shm superstep-mpi npb-mpi-tcp superstep-mpi-tcp superstep-udp", n, " ")
+                        for (i = 1; i <= 6; ++i) order[n[i]] = i }
+                 { print $0 "\t" order[$4] }' |
+    sort -t$'\t' -k1,1 -k2,2 -k3,3n -k8,8n | awk -F'\t' '
+    # Our rows come after the NPB row of their transport: npb-mpi (1) before 2 and 3, npb-mpi-tcp
+    # (4) before 5 and 6.
+    { key = $1 SUBSEP $2 SUBSEP $3
+      timed = $6
+      if ($5 == "npb") {
+        comm = $7
+        npb[key, $4] = comm
+        if (comm == "none") {
+          printf "| %s | %s | %s | %s (NPB timers) | %.4f | - | no communication timer | - | - |\n",
+                 toupper($1), substr($2, 2), $3, $4, timed
+          next
+        }
+        comp = timed - comm
+        if (comp < 0) comp = 0
+        printf "| %s | %s | %s | %s (NPB timers) | %.4f | %.4f | %.4f | %.0f%% | - |\n", toupper($1),
+               substr($2, 2), $3, $4, timed, comp, comm, (timed > 0 ? 100 * comp / timed : 0)
+        next
+      }
+      rest = timed - $7; if (rest < 0) rest = 0
+      base = ($8 <= 3) ? "npb-mpi" : "npb-mpi-tcp"
+      ratio = "-"
+      if ((key, base) in npb) {
+        if (npb[key, base] == "none") ratio = "no NPB timer"
+        else if (rest > 0) ratio = sprintf("%.2f", npb[key, base] / rest)
+      }
+      printf "| %s | %s | %s | %s | %.4f | %.4f | %.4f | %.0f%% | %s |\n", toupper($1), substr($2, 2),
+             $3, $4, timed, $7, rest, (timed > 0 ? 100 * $7 / timed : 0), ratio }'
+}
+case ${1:-} in
+  --help | -h)
+    [ $# -eq 1 ] || usage
+    sed -n '2,/^set -euo pipefail/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+    exit 0 ;;
+  --npb-timers)
+    [ $# -eq 2 ] || usage
+    [ -r "$2" ] || { echo "npb.sh: cannot read $2" >&2; exit 2; }
+    read -r total comm < <(npb_comm_time "$2")
+    echo "total s: $total; communication s: $comm"
+    exit 0 ;;
+  --split-table)
+    [ $# -eq 3 ] || usage
+    split_table "$2" "$3"
+    exit 0 ;;
+esac
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
 npb_src=$1
 build=${2:-build}
@@ -66,8 +166,11 @@ for config in "${configs[@]}"; do
   case " $all_configs " in *" $config "*) ;; *) echo "npb.sh: program $config is not one of $all_configs" >&2; exit 2 ;; esac
 done
 
+# NPB's timers follow timer.flag alone (the variable, when set, would take precedence).
+unset NPB_TIMER_FLAG
 work=$(mktemp -d "${TMPDIR:-/tmp}/npb.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+work=$(cd "$work" && pwd -P)
 cp -r "$npb_src" "$work/npb"
 npb=$work/npb
 
@@ -127,23 +230,56 @@ packets=$work/packets.tsv
 # The profiled launches: kernel, class, p, program, timed iterations, measured s, computation s.
 splits=$work/splits.tsv
 : >"$splits"
+# NPB's timed launches: kernel, class, p, program, NPB's total s, its communication s ("none"
+# where it has no communication timer).
+comms=$work/comms.tsv
+: >"$comms"
 profiling=""
 [ -x "$build/bin/bspprof" ] && [ -x "$build/bench/apps_models" ] && profiling=yes
-# profile CONFIG KERNEL CLASS P: one launch of ours under bsprun --profile; its split to $splits.
+# profile CONFIG KERNEL CLASS P: one launch of ours under the profiler; its split to $splits.
 profile() {
   local config=$1 k=$2 c=$3 p=$4 rank
-  local engine=()
-  [ "$config" = superstep-udp ] && engine=(--engine udp)
+  local over=()
+  [ "$p" -gt "$cores" ] && over=(--oversubscribe)
+  local ours=("$build/apps/$k" --class "$c" -p "$p")
+  local profiled=()
+  case $config in
+    superstep-shm) profiled=("$build/bin/bsprun" -n "$p" --profile "$work/profile.json" "${ours[@]}") ;;
+    superstep-udp)
+      profiled=("$build/bin/bsprun" --engine udp -n "$p" --profile "$work/profile.json" "${ours[@]}") ;;
+    superstep-mpi) profiled=(mpirun "${mpirun_flags[@]}" "${over[@]}" -n "$p" -x BSP_ENGINE=mpi
+                             -x BSP_PROFILE="$work/profile.json" "${ours[@]}") ;;
+    superstep-mpi-tcp) profiled=(mpirun "${mpirun_flags[@]}" --mca btl tcp,self "${over[@]}" -n "$p"
+                                 -x BSP_ENGINE=mpi -x BSP_PROFILE="$work/profile.json" "${ours[@]}") ;;
+  esac
   rank=$(expr index SWABC "$c")
   rm -rf "$work/profile.json" "$work/profile.json.parts"
-  if "$build/bin/bsprun" "${engine[@]}" -n "$p" --profile "$work/profile.json" "$build/apps/$k" \
-       --class "$c" -p "$p" >"$work/profiled.txt" 2>&1 &&
+  if "${profiled[@]}" >"$work/profiled.txt" 2>&1 &&
      "$build/bin/bspprof" report "$work/profile.json" --json >"$work/report.json" 2>>"$work/profiled.txt" &&
      line=$("$build/bench/apps_models" --split "$work/report.json" 2>>"$work/profiled.txt"); then
     printf '%s\t%s%s\t%s\t%s\t%s\n' "$k" "$rank" "$c" "$p" "$config" "$line" >>"$splits"
   else
     echo "npb.sh: ${k^^} class $c p = $p $config: the profiled launch gave no split:" >&2
     tail -3 "$work/profiled.txt" >&2
+  fi
+}
+# npb_timers CONFIG KERNEL CLASS P: one launch of NPB's code with its own timers on (timer.flag
+# in the working directory, a folder of its own, removed after); its times to $comms.
+npb_timers() {
+  local config=$1 k=$2 c=$3 p=$4 dir status=0 total comm
+  dir=$(mktemp -d "$work/timers.XXXXXX")
+  : >"$dir/timer.flag"
+  (cd "$dir" && launch "$config" "$k" "$c" "$p") >"$work/timed.txt" 2>&1 || status=$?
+  rm -rf "$dir"
+  read -r total comm < <(npb_comm_time "$work/timed.txt")
+  if [ "$status" -eq 0 ] && grep -q "^ Verification *= *SUCCESSFUL" "$work/timed.txt" &&
+     [ "$total" != none ]; then
+    printf '%s\t%s%s\t%s\t%s\t%s\t%s\n' "$k" "$(expr index SWABC "$c")" "$c" "$p" "$config" "$total" \
+      "$comm" >>"$comms"
+  else
+    echo "npb.sh: ${k^^} class $c p = $p $config with timer.flag: no verified launch with NPB's timer report (status $status):" >&2
+    tail -3 "$work/timed.txt" >&2
+    failures=$((failures + 1))
   fi
 }
 # count_packets KERNEL RANKED-CLASS P IMPAIR OUTPUT: a udp launch's counters to $packets.
@@ -193,11 +329,12 @@ for k in $kernels; do
           fi
         done
       fi
-      if [ -n "$profiling" ]; then
-        for config in superstep-shm superstep-udp; do
-          case " ${configs[*]} " in *" $config "*) profile "$config" "$k" "$c" "$p" ;; esac
-        done
-      fi
+      for config in "${configs[@]}"; do
+        case $config in
+          npb-mpi | npb-mpi-tcp) npb_timers "$config" "$k" "$c" "$p" ;;
+          *) [ -z "$profiling" ] || profile "$config" "$k" "$c" "$p" ;;
+        esac
+      done
     done
   done
 done
@@ -272,20 +409,10 @@ if [ -s "$packets" ]; then
     END { flush() }'
 fi
 echo
-if [ -s "$splits" ]; then
-  echo "Computation and communication, from one profiled launch (bsprun --profile, bspprof report):"
-  echo "the fastest timed iteration's supersteps; computation is the sum over them of the slowest"
-  echo "process's computation (W), the rest of the time communication and synchronisation."
-  echo
-  echo "| kernel | class | p | program | profiled s | computation s | communication and sync s | computation share |"
-  echo "|---|---|---|---|---:|---:|---:|---:|"
-  sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 "$splits" | awk -F'\t' '
-    { rest = $6 - $7; if (rest < 0) rest = 0
-      printf "| %s | %s | %s | %s | %.4f | %.4f | %.4f | %.0f%% |\n", toupper($1), substr($2, 2), $3, $4,
-             $6, $7, rest, ($6 > 0 ? 100 * $7 / $6 : 0) }'
-elif [ -z "$profiling" ]; then
-  echo "(No computation/communication split: it needs bspprof and bench/apps_models, built with"
-  echo "-DSUPERSTEP_BUILD_BENCH=ON: cmake --build $build --target bspprof apps_models.)"
+split_table "$splits" "$comms"
+if [ -z "$profiling" ]; then
+  echo "(No computation/communication split of ours: it needs bspprof and bench/apps_models, built"
+  echo "with -DSUPERSTEP_BUILD_BENCH=ON: cmake --build $build --target bspprof apps_models.)"
 fi
 if [ "$failures" -gt 0 ]; then
   echo "npb.sh: $failures launches did not verify" >&2

@@ -7,8 +7,6 @@ namespace lu {
 
 namespace {
 
-using Block5 = std::array<std::array<double, 5>, 5>;
-
 // The gas constants of the equations.
 constexpr double c1 = 1.4, c2 = 0.4, c3 = 0.1, c4 = 1.0, c5 = 1.4;
 constexpr double r43 = 4.0 / 3.0;
@@ -36,104 +34,125 @@ void exact_at(double xi, double eta, double zeta, double* out) {
   }
 }
 
-// R(u)'s terms along dimension dim on one line of points lo .. hi-1 (global index along dim,
-// all interior), the line's point lo at u + base and r + base, neighbours `stride` apart.
-void add_line(const Coefficients& c, int dim, const double* u, double* r, std::ptrdiff_t stride,
-              int lo, int hi, std::vector<double>& flux) {
-  const int n = c.n;
-  const int normal = 1 + dim;  // the velocity component along dim
-  const double t1 = c.t1[dim], t2 = c.t2[dim], t3 = c.t3[dim], diss = c.diss[dim];
-  const int points = hi - lo + 2;  // fluxes at lo-1 .. hi
-  flux.resize(static_cast<std::size_t>(points) * 5);
-  auto at = [&](int g) { return static_cast<std::ptrdiff_t>(g - lo) * stride; };
-  auto f = [&](int g) { return flux.data() + 5 * (g - lo + 1); };
+// Per point, what R(u)'s fluxes need in every dimension, computed once per evaluation:
+// the velocities u1/u0, u2/u0, u3/u0, the quotient u4/u0 (as the viscous terms take them, the
+// product with 1/u0), the kinetic energy 0.5 |m|^2 / u0 and the squared speed.
+constexpr int kAux = 6;
+enum Aux { kVel1 = 0, kVel2, kVel3, kEnergy, kKinetic, kSpeed2 };
 
-  // Convective flux at lo-1 .. hi, then its central difference.
-  for (int g = lo - 1; g <= hi; ++g) {
-    const double* q = u + at(g);
-    double* out = f(g);
-    const double velocity = q[normal] / q[0];
-    const double kinetic = 0.5 * (q[1] * q[1] + q[2] * q[2] + q[3] * q[3]) / q[0];
-    out[0] = q[normal];
-    for (int m = 1; m <= 3; ++m) out[m] = q[m] * velocity;
-    out[normal] += c2 * (q[4] - kinetic);
-    out[4] = (c1 * q[4] - c2 * kinetic) * velocity;
-  }
-  for (int g = lo; g < hi; ++g) {
-    double* out = r + at(g);
-    for (int m = 0; m < 5; ++m) out[m] = out[m] - t2 * (f(g + 1)[m] - f(g - 1)[m]);
-  }
-  // Viscous flux between g-1 and g, for g = lo .. hi (stored at g).
-  for (int g = lo; g <= hi; ++g) {
-    const double* q = u + at(g);
-    const double* p = u + at(g - 1);
-    const double ri = 1.0 / q[0], rp = 1.0 / p[0];
-    double v[5], w[5];
-    for (int m = 1; m < 5; ++m) {
-      v[m] = ri * q[m];
-      w[m] = rp * p[m];
-    }
-    double* out = f(g);
-    for (int m = 1; m <= 3; ++m) out[m] = (m == normal ? r43 * t3 : t3) * (v[m] - w[m]);
-    out[4] = 0.5 * (1.0 - c1 * c5) * t3 *
-                 ((v[1] * v[1] + v[2] * v[2] + v[3] * v[3]) -
-                  (w[1] * w[1] + w[2] * w[2] + w[3] * w[3])) +
-             (1.0 / 6.0) * t3 * (v[normal] * v[normal] - w[normal] * w[normal]) +
-             c1 * c5 * t3 * (v[4] - w[4]);
-  }
-  for (int g = lo; g < hi; ++g) {
-    const double* q = u + at(g);
-    const double* qm = u + at(g - 1);
-    const double* qp = u + at(g + 1);
-    double* out = r + at(g);
-    out[0] = out[0] + diss * t1 * (qm[0] - 2.0 * q[0] + qp[0]);
+void point_aux(const double* q, double* a) {
+  const double ri = 1.0 / q[0];
+  for (int m = 1; m <= 4; ++m) a[m - 1] = ri * q[m];
+  a[kKinetic] = 0.5 * (q[1] * q[1] + q[2] * q[2] + q[3] * q[3]) * ri;
+  a[kSpeed2] = a[kVel1] * a[kVel1] + a[kVel2] * a[kVel2] + a[kVel3] * a[kVel3];
+}
+
+// The fourth-order dissipation's stencil on point q (neighbours `s` apart along the line):
+// one-sided at the first two and last two interior points of the grid.
+enum class Edge { kFirst, kSecond, kInside, kLastButOne, kLast };
+
+template <Edge E>
+[[gnu::always_inline]] inline double fourth(const double* q, std::ptrdiff_t s) {
+  if constexpr (E == Edge::kFirst) return 5.0 * q[0] - 4.0 * q[s] + q[2 * s];
+  if constexpr (E == Edge::kSecond) return -4.0 * q[-s] + 6.0 * q[0] - 4.0 * q[s] + q[2 * s];
+  if constexpr (E == Edge::kLastButOne)
+    return q[-2 * s] - 4.0 * q[-s] + 6.0 * q[0] - 4.0 * q[s];
+  if constexpr (E == Edge::kLast) return q[-2 * s] - 4.0 * q[-s] + 5.0 * q[0];
+  return q[-2 * s] - 4.0 * q[-s] + 6.0 * q[0] - 4.0 * q[s] + q[2 * s];
+}
+
+// Where R(u)'s terms along a dimension are summed: `count` lines of points side by side,
+// point g of line l at u + (g - lo) * su + l * lu (aux likewise with sa and la, r with su and
+// lu), g = lo .. hi-1 all interior. The lines' inner loop is over l, so that for the j and k
+// dimensions, whose lines lie side by side in i, it runs through contiguous memory.
+struct Lines {
+  const double* u;
+  const double* aux;
+  double* r;
+  std::ptrdiff_t su, sa, lu, la;
+  int count, lo, hi;
+};
+
+// The difference terms at point g of every line, then the fourth-order dissipation with the
+// stencil E. `conv` and `visc` are the fluxes at g-1 .. hi (convective) and g .. hi (viscous,
+// between a point and the one before), count points each per g.
+template <Edge E>
+void difference_row(const Coefficients& c, int dim, const Lines& L, int g, const double* conv,
+                    const double* visc) {
+  const double t1 = c.t1[dim], t2 = c.t2[dim], t3 = c.t3[dim], diss = c.diss[dim];
+  const double dssp = c.dssp;
+  const int count = L.count;
+  const double* fm = conv + 5 * static_cast<std::ptrdiff_t>(g - L.lo) * count;  // g-1
+  const double* fp = fm + 10 * static_cast<std::ptrdiff_t>(count);                // g+1
+  const double* v0 = visc + 5 * static_cast<std::ptrdiff_t>(g - L.lo) * count;   // g
+  const double* v1 = v0 + 5 * static_cast<std::ptrdiff_t>(count);                // g+1
+  const std::ptrdiff_t s = L.su;
+  for (int l = 0; l < count; ++l) {
+    const double* q = L.u + (g - L.lo) * s + l * L.lu;
+    double* out = L.r + (g - L.lo) * s + l * L.lu;
+    const double* a = fm + 5 * l;
+    const double* b = fp + 5 * l;
+    const double* x = v0 + 5 * l;
+    const double* y = v1 + 5 * l;
+    for (int m = 0; m < 5; ++m) out[m] = out[m] - t2 * (b[m] - a[m]);
+    out[0] = out[0] + diss * t1 * (q[-s] - 2.0 * q[0] + q[s]);
     for (int m = 1; m < 5; ++m)
-      out[m] = out[m] + t3 * c3 * c4 * (f(g + 1)[m] - f(g)[m]) +
-               diss * t1 * (qm[m] - 2.0 * q[m] + qp[m]);
-  }
-  // Fourth-order dissipation, one-sided next to the grid's faces.
-  for (int g = lo; g < hi; ++g) {
-    double* out = r + at(g);
-    const double* q0 = u + at(g);
-    for (int m = 0; m < 5; ++m) {
-      double s;
-      if (g == 1)
-        s = 5.0 * q0[m] - 4.0 * u[at(2) + m] + u[at(3) + m];
-      else if (g == 2)
-        s = -4.0 * u[at(1) + m] + 6.0 * q0[m] - 4.0 * u[at(3) + m] + u[at(4) + m];
-      else if (g == n - 3)
-        s = u[at(n - 5) + m] - 4.0 * u[at(n - 4) + m] + 6.0 * q0[m] - 4.0 * u[at(n - 2) + m];
-      else if (g == n - 2)
-        s = u[at(n - 4) + m] - 4.0 * u[at(n - 3) + m] + 5.0 * q0[m];
-      else
-        s = u[at(g - 2) + m] - 4.0 * u[at(g - 1) + m] + 6.0 * q0[m] - 4.0 * u[at(g + 1) + m] +
-            u[at(g + 2) + m];
-      out[m] = out[m] - c.dssp * s;
-    }
+      out[m] = out[m] + t3 * c3 * c4 * (y[m] - x[m]) +
+               diss * t1 * (q[m - s] - 2.0 * q[m] + q[m + s]);
+    for (int m = 0; m < 5; ++m) out[m] = out[m] - dssp * fourth<E>(q + m, s);
   }
 }
 
-// Gaussian elimination without pivoting on a copy of d; v becomes d^-1 v. (Fully unrolled:
-// the sweeps spend most of their time here.)
-[[gnu::always_inline]] inline void solve(const Block5& d, double* v) {
-  Block5 t = d;
-#pragma GCC unroll 4
-  for (int col = 0; col < 4; ++col) {
-    const double inv = 1.0 / t[col][col];
-#pragma GCC unroll 4
-    for (int row = col + 1; row < 5; ++row) {
-      const double factor = inv * t[row][col];
-#pragma GCC unroll 4
-      for (int k = col + 1; k < 5; ++k) t[row][k] = t[row][k] - factor * t[col][k];
-      v[row] = v[row] - v[col] * factor;
+// R(u)'s terms along dimension dim on the lines L: the convective flux and its central
+// difference, the viscous flux and its difference, the second- and fourth-order dissipation.
+void add_lines(const Coefficients& c, int dim, const Lines& L, std::vector<double>& flux) {
+  const int n = c.n;
+  const int normal = 1 + dim;  // the velocity component along dim
+  const double t3 = c.t3[dim];
+  const int count = L.count;
+  const std::ptrdiff_t per_g = 5 * static_cast<std::ptrdiff_t>(count);
+  const int points = L.hi - L.lo + 2;  // convective fluxes at lo-1 .. hi
+  flux.resize(static_cast<std::size_t>(2 * points) * static_cast<std::size_t>(per_g));
+  double* conv = flux.data();
+  double* visc = conv + points * per_g;  // viscous fluxes at lo .. hi
+  for (int g = L.lo - 1; g <= L.hi; ++g) {
+    double* out = conv + (g - L.lo + 1) * per_g;
+    for (int l = 0; l < count; ++l, out += 5) {
+      const double* q = L.u + (g - L.lo) * L.su + l * L.lu;
+      const double* a = L.aux + (g - L.lo) * L.sa + l * L.la;
+      const double velocity = a[dim];
+      const double kinetic = a[kKinetic];
+      out[0] = q[normal];
+      for (int m = 1; m <= 3; ++m) out[m] = q[m] * velocity;
+      out[normal] += c2 * (q[4] - kinetic);
+      out[4] = (c1 * q[4] - c2 * kinetic) * velocity;
     }
   }
-#pragma GCC unroll 5
-  for (int row = 4; row >= 0; --row) {
-    double s = v[row];
-#pragma GCC unroll 4
-    for (int k = row + 1; k < 5; ++k) s = s - t[row][k] * v[k];
-    v[row] = s / t[row][row];
+  const double k_speed = 0.5 * (1.0 - c1 * c5) * t3, k_normal = (1.0 / 6.0) * t3,
+               k_energy = c1 * c5 * t3;
+  for (int g = L.lo; g <= L.hi; ++g) {
+    double* out = visc + (g - L.lo) * per_g;
+    for (int l = 0; l < count; ++l, out += 5) {
+      const double* a = L.aux + (g - L.lo) * L.sa + l * L.la;
+      const double* b = a - L.sa;  // the point before
+      for (int m = 1; m <= 3; ++m)
+        out[m] = (m == normal ? r43 * t3 : t3) * (a[m - 1] - b[m - 1]);
+      out[4] = k_speed * (a[kSpeed2] - b[kSpeed2]) +
+               k_normal * (a[dim] * a[dim] - b[dim] * b[dim]) +
+               k_energy * (a[kEnergy] - b[kEnergy]);
+    }
+  }
+  for (int g = L.lo; g < L.hi; ++g) {
+    if (g == 1)
+      difference_row<Edge::kFirst>(c, dim, L, g, conv, visc);
+    else if (g == 2)
+      difference_row<Edge::kSecond>(c, dim, L, g, conv, visc);
+    else if (g == n - 3)
+      difference_row<Edge::kLastButOne>(c, dim, L, g, conv, visc);
+    else if (g == n - 2)
+      difference_row<Edge::kLast>(c, dim, L, g, conv, visc);
+    else
+      difference_row<Edge::kInside>(c, dim, L, g, conv, visc);
   }
 }
 
@@ -194,51 +213,77 @@ void set_initial(const Coefficients& c, const Box& b, double* u) {
       }
 }
 
-void add_operator(const Coefficients& c, const Box& b, const double* u, double* r) {
+void add_operator(const Coefficients& c, const Box& b, const double* u, double* r,
+                  Scratch& scratch) {
   const int n = c.n;
-  std::vector<double> flux;
-  const std::ptrdiff_t si = b.stride(0), sj = b.stride(1), sk = b.stride(2);
   if (b.ist >= b.iend || b.jst >= b.jend) return;
+  // The auxiliary values on every point a flux reads: the interior and one point beyond.
+  scratch.aux.resize(b.size() / 5 * kAux);
+  double* aux = scratch.aux.data();
+  auto aux_at = [&](int i, int j, int k) { return b.at(i, j, k) / 5 * kAux; };
+  for (int k = 0; k < n; ++k)
+    for (int j = b.jst - 1; j <= b.jend; ++j)
+      for (int i = b.ist - 1; i <= b.iend; ++i)
+        point_aux(u + b.at(i, j, k), aux + aux_at(i, j, k));
+  const std::ptrdiff_t si = b.stride(0), sj = b.stride(1), sk = b.stride(2);
+  const std::ptrdiff_t ai = si / 5 * kAux, aj = sj / 5 * kAux, ak = sk / 5 * kAux;
+  const int ni = b.iend - b.ist;
   for (int k = 1; k < n - 1; ++k)
     for (int j = b.jst; j < b.jend; ++j) {
       const std::size_t base = b.at(b.ist, j, k);
-      add_line(c, 0, u + base, r + base, si, b.ist, b.iend, flux);
+      add_lines(c, 0,
+                Lines{u + base, aux + aux_at(b.ist, j, k), r + base, si, ai, 0, 0, 1, b.ist,
+                      b.iend},
+                scratch.flux);
     }
-  for (int k = 1; k < n - 1; ++k)
-    for (int i = b.ist; i < b.iend; ++i) {
-      const std::size_t base = b.at(i, b.jst, k);
-      add_line(c, 1, u + base, r + base, sj, b.jst, b.jend, flux);
-    }
-  for (int j = b.jst; j < b.jend; ++j)
-    for (int i = b.ist; i < b.iend; ++i) {
-      const std::size_t base = b.at(i, j, 1);
-      add_line(c, 2, u + base, r + base, sk, 1, n - 1, flux);
-    }
+  for (int k = 1; k < n - 1; ++k) {
+    const std::size_t base = b.at(b.ist, b.jst, k);
+    add_lines(c, 1,
+              Lines{u + base, aux + aux_at(b.ist, b.jst, k), r + base, sj, aj, si, ai, ni, b.jst,
+                    b.jend},
+              scratch.flux);
+  }
+  for (int j = b.jst; j < b.jend; ++j) {
+    const std::size_t base = b.at(b.ist, j, 1);
+    add_lines(c, 2,
+              Lines{u + base, aux + aux_at(b.ist, j, 1), r + base, sk, ak, si, ai, ni, 1, n - 1},
+              scratch.flux);
+  }
 }
 
 namespace {
 
+// The diagonal block of the Jacobian at a point is lower triangular: row 0 has its diagonal
+// only, rows 1-3 their diagonal and column 0, row 4 every column. Its entries, with the
+// reciprocals of the diagonal that the point solve multiplies by.
+struct Diagonal {
+  double col0[5];      // d[m][0]
+  double energy[5];    // d[4][m]
+  double inverse[5];   // 1 / d[m][m]
+};
+
 [[gnu::always_inline]] inline void diagonal_block(const Coefficients& c, const double* u,
-                                                  Block5& d) {
+                                                  Diagonal& d) {
   const double r1 = 1.0 / u[0], r2 = r1 * r1, r3 = r1 * r2;
   const double dt2 = c.dt * 2.0;
-  for (auto& row : d) row.fill(0.0);
   // Per dimension: the viscous factor of each velocity component (4/3 along the dimension).
   auto factor = [](int dim, int m) { return m == 1 + dim ? r43 : 1.0; };
   double diss_sum = 0;
 #pragma GCC unroll 5
   for (int dim = 0; dim < 3; ++dim) diss_sum += c.t1[dim] * c.diss[dim];
-  d[0][0] = 1.0 + dt2 * diss_sum;
+  double diagonal[5];
+  diagonal[0] = 1.0 + dt2 * diss_sum;
+  d.col0[0] = diagonal[0];
 #pragma GCC unroll 5
   for (int m = 1; m <= 3; ++m) {
-    double lower = 0, diagonal = 0;
+    double lower = 0, diag = 0;
 #pragma GCC unroll 5
     for (int dim = 0; dim < 3; ++dim) {
       lower += c.t1[dim] * (-factor(dim, m) * c34 * r2 * u[m]);
-      diagonal += c.t1[dim] * factor(dim, m) * c34 * r1;
+      diag += c.t1[dim] * factor(dim, m) * c34 * r1;
     }
-    d[m][0] = dt2 * lower;
-    d[m][m] = 1.0 + dt2 * diagonal + dt2 * diss_sum;
+    d.col0[m] = dt2 * lower;
+    diagonal[m] = 1.0 + dt2 * diag + dt2 * diss_sum;
   }
   double energy0 = 0, energy4 = 0;
 #pragma GCC unroll 5
@@ -249,127 +294,111 @@ namespace {
     energy0 += c.t1[dim] * (s - c1345 * r2 * u[4]);
     energy4 += c.t1[dim] * c1345 * r1;
   }
-  d[4][0] = dt2 * energy0;
+  d.col0[4] = dt2 * energy0;
+  d.energy[0] = d.col0[4];
 #pragma GCC unroll 5
   for (int m = 1; m <= 3; ++m) {
     double s = 0;
 #pragma GCC unroll 5
     for (int dim = 0; dim < 3; ++dim) s += c.t1[dim] * (factor(dim, m) * c34 - c1345) * r2 * u[m];
-    d[4][m] = dt2 * s;
+    d.energy[m] = dt2 * s;
   }
-  d[4][4] = 1.0 + dt2 * energy4 + dt2 * diss_sum;
+  diagonal[4] = 1.0 + dt2 * energy4 + dt2 * diss_sum;
+  d.energy[4] = diagonal[4];
+#pragma GCC unroll 5
+  for (int m = 0; m < 5; ++m) d.inverse[m] = 1.0 / diagonal[m];
 }
 
-[[gnu::always_inline]] inline void neighbour_block(const Coefficients& c, const double* u, int dim,
-                                                   double sign, Block5& a) {
-  const int nn = 1 + dim;
+// v becomes d^-1 v: forward substitution, the diagonal block being lower triangular.
+[[gnu::always_inline]] inline void solve(const Diagonal& d, double* v) {
+  v[0] = v[0] * d.inverse[0];
+#pragma GCC unroll 3
+  for (int m = 1; m <= 3; ++m) v[m] = (v[m] - d.col0[m] * v[0]) * d.inverse[m];
+  v[4] = (v[4] - (d.energy[0] * v[0] + d.energy[1] * v[1]) -
+          (d.energy[2] * v[2] + d.energy[3] * v[3])) *
+         d.inverse[4];
+}
+
+// out = A w, A the Jacobian's block towards the neighbour along Dim (at the neighbour's u),
+// sign -1 for the neighbour below (the lower sweep), +1 above. A is sparse: row 0 has columns
+// 0 and the normal one (1 + Dim), the other momentum rows columns 0, the normal one and their
+// own, the normal momentum row and the energy row all five; only those are formed.
+template <int Dim>
+[[gnu::always_inline]] inline void neighbour_times(const Coefficients& c, const double* u,
+                                                   double sign, const double* w, double* out) {
+  constexpr int nn = 1 + Dim;
   const double r1 = 1.0 / u[0], r2 = r1 * r1, r3 = r1 * r2;
-  const double s = sign * c.dt * c.t2[dim];  // convective terms
-  const double v = c.dt * c.t1[dim];         // viscous and dissipative terms
-  const double diss = c.diss[dim];
+  const double s = sign * c.dt * c.t2[Dim];  // convective terms
+  const double v = c.dt * c.t1[Dim];         // viscous and dissipative terms
+  const double diss = c.diss[Dim];
   const double squares = u[1] * u[1] + u[2] * u[2] + u[3] * u[3];
-  for (auto& row : a) row.fill(0.0);
-  a[0][0] = -v * diss;
-  a[0][nn] = s;
-  // The momentum along dim.
-  a[nn][0] = s * (-(u[nn] * r1) * (u[nn] * r1) + 0.5 * c2 * (squares * r2)) -
-             v * (-r43 * c34 * r2 * u[nn]);
-  a[nn][nn] = s * ((2.0 - c2) * (u[nn] * r1)) - v * (r43 * c34 * r1) - v * diss;
-  a[nn][4] = s * c2;
-#pragma GCC unroll 5
-  for (int t = 1; t <= 3; ++t) {
-    if (t == nn) continue;
-    a[nn][t] = s * (-c2 * (u[t] * r1));
-    // The momentum across dim.
-    a[t][0] = s * (-(u[nn] * u[t]) * r2) - v * (-c34 * r2 * u[t]);
-    a[t][nn] = s * (u[t] * r1);
-    a[t][t] = s * (u[nn] * r1) - v * (c34 * r1) - v * diss;
-    a[4][t] = s * (-c2 * (u[t] * u[nn]) * r2) - v * (c34 - c1345) * r2 * u[t];
-  }
+  const double un = u[nn] * r1;  // the velocity along Dim
+  out[0] = -v * diss * w[0] + s * w[nn];
+  // The momentum along Dim.
+  double normal = (s * (-un * un + 0.5 * c2 * (squares * r2)) - v * (-r43 * c34 * r2 * u[nn])) *
+                  w[0];
   // The energy.
   double viscous = 0;
-#pragma GCC unroll 5
+#pragma GCC unroll 3
   for (int m = 1; m <= 3; ++m)
     viscous -= ((m == nn ? r43 * c34 : c34) - c1345) * r3 * (u[m] * u[m]);
-  a[4][0] = s * ((c2 * squares * r2 - c1 * (u[4] * r1)) * (u[nn] * r1)) -
-            v * (viscous - c1345 * r2 * u[4]);
-  a[4][nn] = s * (c1 * (u[4] * r1) - 0.5 * c2 * ((squares + 2.0 * u[nn] * u[nn]) * r2)) -
-             v * (r43 * c34 - c1345) * r2 * u[nn];
-  a[4][4] = s * (c1 * (u[nn] * r1)) - v * c1345 * r1 - v * diss;
-}
-
-[[gnu::always_inline]] inline void lower_point(double omega, const Block5& z, const Block5& y,
-                                               const Block5& x, const Block5& d, const double* vz,
-                                               const double* vy, const double* vx, double* v) {
-#pragma GCC unroll 5
-  for (int m = 0; m < 5; ++m) {
-    double s = 0;
-#pragma GCC unroll 5
-    for (int l = 0; l < 5; ++l) s += z[m][l] * vz[l];
-    v[m] = v[m] - omega * s;
-  }
-#pragma GCC unroll 5
-  for (int m = 0; m < 5; ++m) {
-    double s = 0;
-#pragma GCC unroll 5
-    for (int l = 0; l < 5; ++l) {
-      s += y[m][l] * vy[l];
-      s += x[m][l] * vx[l];
+  double energy = (s * ((c2 * squares * r2 - c1 * (u[4] * r1)) * un) -
+                   v * (viscous - c1345 * r2 * u[4])) *
+                  w[0];
+#pragma GCC unroll 3
+  for (int t = 1; t <= 3; ++t) {
+    if (t == nn) {
+      normal += (s * ((2.0 - c2) * un) - v * (r43 * c34 * r1) - v * diss) * w[nn];
+      energy += (s * (c1 * (u[4] * r1) - 0.5 * c2 * ((squares + 2.0 * u[nn] * u[nn]) * r2)) -
+                 v * (r43 * c34 - c1345) * r2 * u[nn]) *
+                w[nn];
+      continue;
     }
-    v[m] = v[m] - omega * s;
+    const double ut = u[t] * r1;
+    normal += s * (-c2 * ut) * w[t];
+    // The momentum across Dim.
+    out[t] = (s * (-(u[nn] * u[t]) * r2) - v * (-c34 * r2 * u[t])) * w[0] + s * ut * w[nn] +
+             (s * un - v * (c34 * r1) - v * diss) * w[t];
+    energy += (s * (-c2 * (u[t] * u[nn]) * r2) - v * (c34 - c1345) * r2 * u[t]) * w[t];
   }
-  solve(d, v);
-}
-
-[[gnu::always_inline]] inline void upper_point(double omega, const Block5& z, const Block5& y,
-                                               const Block5& x, const Block5& d, const double* vz,
-                                               const double* vy, const double* vx, double* v) {
-  double t[5];
-#pragma GCC unroll 5
-  for (int m = 0; m < 5; ++m) {
-    double s = 0;
-#pragma GCC unroll 5
-    for (int l = 0; l < 5; ++l) s += z[m][l] * vz[l];
-    t[m] = omega * s;
-  }
-#pragma GCC unroll 5
-  for (int m = 0; m < 5; ++m) {
-    double s = 0;
-#pragma GCC unroll 5
-    for (int l = 0; l < 5; ++l) {
-      s += y[m][l] * vy[l];
-      s += x[m][l] * vx[l];
-    }
-    t[m] = t[m] + omega * s;
-  }
-  solve(d, t);
-#pragma GCC unroll 5
-  for (int m = 0; m < 5; ++m) v[m] = v[m] - t[m];
+  out[nn] = normal + s * c2 * w[4];
+  out[4] = energy + (s * (c1 * un) - v * c1345 * r1 - v * diss) * w[4];
 }
 
 }  // namespace
 
 void lower_row(const Coefficients& c, const Box& b, const double* u, double* v, int j, int k) {
-  Block5 d, z, y, x;
+  const double omega = c.omega;
   for (int i = b.ist; i < b.iend; ++i) {
+    Diagonal d;
     diagonal_block(c, u + b.at(i, j, k), d);
-    neighbour_block(c, u + b.at(i, j, k - 1), 2, -1.0, z);
-    neighbour_block(c, u + b.at(i, j - 1, k), 1, -1.0, y);
-    neighbour_block(c, u + b.at(i - 1, j, k), 0, -1.0, x);
-    lower_point(c.omega, z, y, x, d, v + b.at(i, j, k - 1), v + b.at(i, j - 1, k),
-                v + b.at(i - 1, j, k), v + b.at(i, j, k));
+    double z[5], y[5], x[5];
+    neighbour_times<2>(c, u + b.at(i, j, k - 1), -1.0, v + b.at(i, j, k - 1), z);
+    neighbour_times<1>(c, u + b.at(i, j - 1, k), -1.0, v + b.at(i, j - 1, k), y);
+    neighbour_times<0>(c, u + b.at(i - 1, j, k), -1.0, v + b.at(i - 1, j, k), x);
+    double* w = v + b.at(i, j, k);
+#pragma GCC unroll 5
+    for (int m = 0; m < 5; ++m) w[m] = (w[m] - omega * z[m]) - omega * (y[m] + x[m]);
+    solve(d, w);
   }
 }
 
 void upper_row(const Coefficients& c, const Box& b, const double* u, double* v, int j, int k) {
-  Block5 d, z, y, x;
+  const double omega = c.omega;
   for (int i = b.iend - 1; i >= b.ist; --i) {
+    Diagonal d;
     diagonal_block(c, u + b.at(i, j, k), d);
-    neighbour_block(c, u + b.at(i, j, k + 1), 2, 1.0, z);
-    neighbour_block(c, u + b.at(i, j + 1, k), 1, 1.0, y);
-    neighbour_block(c, u + b.at(i + 1, j, k), 0, 1.0, x);
-    upper_point(c.omega, z, y, x, d, v + b.at(i, j, k + 1), v + b.at(i, j + 1, k),
-                v + b.at(i + 1, j, k), v + b.at(i, j, k));
+    double z[5], y[5], x[5];
+    neighbour_times<2>(c, u + b.at(i, j, k + 1), 1.0, v + b.at(i, j, k + 1), z);
+    neighbour_times<1>(c, u + b.at(i, j + 1, k), 1.0, v + b.at(i, j + 1, k), y);
+    neighbour_times<0>(c, u + b.at(i + 1, j, k), 1.0, v + b.at(i + 1, j, k), x);
+    double t[5];
+#pragma GCC unroll 5
+    for (int m = 0; m < 5; ++m) t[m] = omega * z[m] + omega * (y[m] + x[m]);
+    solve(d, t);
+    double* w = v + b.at(i, j, k);
+#pragma GCC unroll 5
+    for (int m = 0; m < 5; ++m) w[m] = w[m] - t[m];
   }
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <vector>
 
 #include "subdomain.hpp"
 
@@ -34,8 +35,14 @@ void set_initial(const Coefficients& c, const Box& b, double* u);
 // The exact solution on the owned points and the halo points inside the grid.
 void set_exact(const Coefficients& c, const Box& b, double* u);
 
+// Work space of add_operator, kept between calls.
+struct Scratch {
+  std::vector<double> aux, flux;
+};
+
 // r += R(u) on the interior points of the block; u's halos must be current.
-void add_operator(const Coefficients& c, const Box& b, const double* u, double* r);
+void add_operator(const Coefficients& c, const Box& b, const double* u, double* r,
+                  Scratch& scratch);
 
 // The lower sweep on row j of plane k: points i = ist .. iend-1 in turn, each
 //   v -= omega (Z v(k-1) + Y v(j-1) + X v(i-1)),  v = D^-1 v,

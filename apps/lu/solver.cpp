@@ -47,7 +47,7 @@ Solver::Solver(const ProblemClass& c, const ProcessGrid& grid)
   // The forcing term: R of the exact solution, which every process evaluates on its block and
   // the halos itself (NPB's erhs).
   set_exact(c_, box_, u_.data());
-  add_operator(c_, box_, u_.data(), frct_.data());
+  add_operator(c_, box_, u_.data(), frct_.data(), scratch_);
 }
 
 void Solver::release() {
@@ -128,7 +128,7 @@ void Solver::rhs() {
   work_s_ += bsp_time() - t;
   exchange_u();
   t = bsp_time();
-  add_operator(c_, box_, u_.data(), rsd_.data());
+  add_operator(c_, box_, u_.data(), rsd_.data(), scratch_);
   work_s_ += bsp_time() - t;
 }
 

@@ -73,6 +73,7 @@ class Solver {
   Box north_, south_, west_, east_;  // the neighbours' blocks (for put offsets)
   int stages_;
   std::vector<double> u_, rsd_, frct_;
+  Scratch scratch_;
   std::array<double, 5> residual_norms_{};
   std::array<double, 5> correction_norms_{};
   double work_s_ = 0, sweep_work_s_ = 0;
