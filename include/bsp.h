@@ -576,7 +576,8 @@ void bsp_set_tagsize(int *tag_nbytes);
  *   tag is NULL but the tag size is <n>; pass a tag of that size
  *   payload is NULL but nbytes is <n>; pass a valid address
  * Cost: w += tag size + payload_nbytes; h += the same (plus 16 bytes of
- * header) on both sides.
+ * header, shared by a run of sends of one shape of at most 16 bytes each to
+ * one process) on both sides.
  * Superstep: a message keeps the tag size in effect when it was sent; the
  * queue is ordered by source pid, then send order.
  * Threads: one thread at a time (see Threads above).

@@ -486,6 +486,20 @@ TEST_F(SendWindowTest, TakesSendsOfItsShapeAndSettlesThemAsSends) {
   EXPECT_EQ(tally.send_payload_bytes, 24u);
 }
 
+// A window never opened, or closed, takes no send: not even a message of no
+// bytes at all (no tag, no payload), which no run can hold (its count would
+// not follow from the run's bytes); the library's send writes it instead.
+TEST_F(SendWindowTest, TakesNoSendWhereNoneIsOpenNotEvenOneOfNoBytes) {
+  g_windows[1] = Outbox::SendWindow{};
+  EXPECT_EQ(superstep_send_fits(1, nullptr, nullptr, 0), 0);
+  out.stream(1).make_room(4096);
+  ASSERT_TRUE(out.send_if_room(1, nullptr, 0, nullptr, 0));
+  out.open_send_window(1, g_windows[1], 0, 0);
+  EXPECT_EQ(superstep_send_fits(1, nullptr, nullptr, 0), 0);
+  out.seal();
+  EXPECT_EQ(records(out.stream(1)).back().stream_end().sends, 1u);
+}
+
 // Anything else written into the stream closes the window first, so that it
 // comes after the window's sends; a window that took no send leaves no record;
 // a window's room ends where the stream would have to grow; none opens while

@@ -168,7 +168,8 @@ extern __inline __attribute__((__gnu_inline__, __always_inline__)) int superstep
   tag_room = (tag_bytes + 7u) & ~7u;
   element = tag_room + (((unsigned int)nbytes + 7u) & ~7u);
   at = window->run.at;
-  if ((unsigned long)(window->run.end - at) < element) return 0;
+  /* A message of no bytes at all has no place in a run (nor does a closed window take it). */
+  if (element == 0 || (unsigned long)(window->run.end - at) < element) return 0;
   superstep_copy_small(at, tag, tag_bytes);
   superstep_copy_small(at + tag_room, payload, (unsigned int)nbytes);
   window->run.at = at + element;
