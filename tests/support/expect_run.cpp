@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -460,6 +461,20 @@ std::string show(const std::string& text) {
 
 }  // namespace
 
+// Open MPI's launcher keeps its session files in one folder per user and host under the
+// temporary folder, and a launch that ends removes it while another launch (ctest -j) may be
+// creating its own inside ("ORTE_ERROR_LOG: Error in file .../session_dir.c"): each run gets
+// a folder of its own for them (OMPI_MCA_orte_tmpdir_base), removed after the run, unless the
+// caller names one. Returns the folder, or "" where none was made.
+std::string private_mpi_session_folder() {
+  if (const char* named = std::getenv("OMPI_MCA_orte_tmpdir_base"); named && *named) return "";
+  const char* tmp = std::getenv("TMPDIR");
+  std::string folder = std::string(tmp && *tmp ? tmp : "/tmp") + "/expect_run_mpi.XXXXXX";
+  if (!mkdtemp(folder.data())) return "";
+  setenv("OMPI_MCA_orte_tmpdir_base", folder.c_str(), 1);
+  return folder;
+}
+
 int main(int argc, char** argv) {
   Options options = parse_options(argc, argv);
   // Compile every pattern before running, so a typo is reported as such.
@@ -472,6 +487,7 @@ int main(int argc, char** argv) {
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   std::set<std::string> shm_before = list_dir("/dev/shm");
 
+  const std::string mpi_sessions = private_mpi_session_folder();
   pid_t session = 0;
   RunResult result = run(options, &session);
 
@@ -536,6 +552,11 @@ int main(int argc, char** argv) {
     while (waitpid(-1, nullptr, WNOHANG) > 0) {
     }
     failures.push_back(what);
+  }
+
+  if (!mpi_sessions.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(mpi_sessions, ignored);
   }
 
   // Leaked shared memory: new /dev/shm entries that no live process holds. Give the program's
