@@ -191,11 +191,23 @@ class Runtime {
   // A registered area of another process, as large hp transfers here use it
   // (shared_areas.cpp).
   struct PeerArea {
-    enum class State : std::uint8_t { kSeen, kRequested, kMapped, kUnavailable };
+    // kGrowing: asked for, the owner shares a part more at each sync it is asked in;
+    // kShared: as far as it will ever be shared (usable of page_len bytes).
+    enum class State : std::uint8_t { kSeen, kGrowing, kShared, kUnavailable };
     State state;
-    std::uint64_t since;  // the superstep it was first used in (kSeen), or asked for (kRequested)
+    std::uint64_t since;  // the superstep it was first used in (kSeen)
     std::uint64_t page_begin, page_len;  // its whole pages, in the owner's memory
-    char* local;                         // where they are mapped here (kMapped)
+    char* local;                         // where they are mapped here, or nullptr
+    std::uint64_t usable;                // bytes from page_begin shared and mapped here
+    std::uint32_t asked;                 // requests sent, one a superstep at most
+    std::uint64_t asked_last[2];         // the supersteps of the last two
+  };
+  // An area of this process the others asked to share (shared_areas.cpp).
+  struct OwnShare {
+    void* first_page;
+    std::uint64_t len, shared;  // its whole pages' bytes; bytes shared so far
+    std::uint64_t grown_in;     // the superstep whose sync shared the last part, + 1
+    bool stopped;               // the engine could share no more of it
   };
   // A bulk message addressed to this process at this sync (bulk_messages.cpp),
   // in the order the streams are applied.
@@ -333,6 +345,8 @@ class Runtime {
   bool get_from_shared(int pid, const void* ident, std::uint64_t remote, void* dst,
                        std::uint64_t nbytes, bool hp);
   PeerArea* mapped_peer_area(int pid, const void* ident);
+  void ask_to_share_more(PeerArea& area, int pid, std::uint64_t registered_at);
+  void follow_sharing(PeerArea& area, int pid);
   static std::pair<std::uint64_t, std::uint64_t> on_shared_pages(const PeerArea& area,
                                                                  std::uint64_t remote,
                                                                  std::uint64_t nbytes);
@@ -431,7 +445,7 @@ class Runtime {
   // transfer or get that uses them (UINT64_MAX: none does).
   std::uint64_t shared_area_min_ = UINT64_MAX;
   std::map<std::pair<int, std::uint64_t>, PeerArea> peer_areas_;  // by (pid, its address)
-  std::map<const void*, void*> own_shared_;  // registered address -> its first shared page
+  std::map<const void*, OwnShare> own_shared_;  // by registered address
   std::vector<DirectCopy> direct_copies_;    // this superstep's, made at the sync
   std::vector<Registration> popped_;         // at this sync: released after its last barrier
 

@@ -4,16 +4,25 @@
 // Large bsp_hpput, bsp_hpget and bsp_get into or out of another process's
 // area travel as before in the first two supersteps that use it; the second
 // asks the owner, in a kShareRequest record, to share the area's whole
-// pages, and the owner does so while applying that sync's streams. From the
-// second superstep after the request, the asker maps the
-// pages, and every large transfer of those kinds into or out of them is one
-// memcpy at the sync: hpputs right after the exchange (everyone has left the
-// last sync, so nothing of it lands later; paper §3.2: an hpput may land at
-// any time in the superstep, and nothing else may touch its destination),
-// gets in phase 1 with the other get reads (an hpget straight into place, a
-// get into the get staging, as before). Pops and bsp_end give the pages back.
-// bsp_put keeps its way: its writes are ordered against every other write of
-// the sync, which a copy by the issuer could not respect.
+// pages. Sharing copies the pages into memory the others can map, which
+// costs several copies of the area where the memory is fresh; so the owner
+// shares one part (a sixteenth of the area, at least 1 MiB) at each sync in
+// which it is asked, while applying that sync's streams, and the asker asks
+// again at each superstep that uses the area until the whole is shared: no
+// superstep pays for the whole conversion, and an area used no more is
+// converted no further. A part the owner shared at a sync the asker may use
+// from the second superstep after it (everyone has then left that sync); the
+// asker counts its own requests, each answered by a part unless the owner
+// shares no more (then the shared length, which the engine reports, is
+// shorter). Every large transfer of those kinds into or out of the shared
+// part is one memcpy at the sync: hpputs right after the exchange (everyone
+// has left the last sync, so nothing of it lands later; paper §3.2: an hpput
+// may land at any time in the superstep, and nothing else may touch its
+// destination), gets in phase 1 with the other get reads (an hpget straight
+// into place, a get into the get staging, as before); the rest of a transfer
+// travels as before. Pops and bsp_end give the pages back. bsp_put keeps its
+// way: its writes are ordered against every other write of the sync, which a
+// copy by the issuer could not respect.
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,6 +46,14 @@ std::uint64_t page_size() {
   return size;
 }
 
+// How much of an area of `len` bytes (whole pages) the owner shares at a sync:
+// the same on both sides, which count parts.
+std::uint64_t sharing_part(std::uint64_t len) {
+  constexpr std::uint64_t kParts = 16, kPartMin = std::uint64_t{1} << 20;
+  std::uint64_t page = page_size();
+  return (std::max(len / kParts, kPartMin) + page - 1) & ~(page - 1);
+}
+
 // The whole pages of [address, address + size): {first page, bytes}.
 std::pair<std::uint64_t, std::uint64_t> whole_pages(std::uint64_t address, std::uint64_t size) {
   std::uint64_t page = page_size();
@@ -53,8 +70,8 @@ std::uint64_t Runtime::shared_area_min_asked() {
   return min_bytes_for(size_choice_asked(Strategy::kShareAreas), kSharedAreaMin);
 }
 
-// The area `ident` names on process pid, mapped here; nullptr while it is
-// not (yet): then the transfer travels as before.
+// The area `ident` names on process pid, as far as it is shared and mapped
+// here; nullptr while none of it is: then the transfer travels as before.
 Runtime::PeerArea* Runtime::mapped_peer_area(int pid, const void* ident) {
   const Registration* reg = registry_.find(ident);  // resolve() found it: never null
   std::uint64_t base = reg->address[pid];
@@ -62,26 +79,59 @@ Runtime::PeerArea* Runtime::mapped_peer_area(int pid, const void* ident) {
   PeerArea& area = it->second;
   if (first_use) {
     auto [begin, len] = whole_pages(base, reg->size[pid]);
-    area = {len ? PeerArea::State::kSeen : PeerArea::State::kUnavailable, superstep_, begin, len,
-            nullptr};
+    area = {len ? PeerArea::State::kSeen : PeerArea::State::kUnavailable,
+            superstep_,
+            begin,
+            len,
+            nullptr,
+            0,
+            0,
+            {0, 0}};
     return nullptr;
   }
   // Asked for at the second superstep that uses the area: one that is
   // pushed, used once and popped (every superstep, say) is never copied in
   // and out for nothing.
-  if (area.state == PeerArea::State::kSeen && superstep_ > area.since) {
-    area.state = PeerArea::State::kRequested;
-    area.since = superstep_;
-    outbox_[parity_].share_request(pid, base);
-    return nullptr;
+  if (area.state == PeerArea::State::kSeen && superstep_ > area.since)
+    area.state = PeerArea::State::kGrowing;
+  if (area.state == PeerArea::State::kGrowing) {
+    ask_to_share_more(area, pid, base);
+    follow_sharing(area, pid);
   }
-  if (area.state == PeerArea::State::kRequested && superstep_ >= area.since + 2) {
-    // The owner shared it at that sync, which it has left: it has entered
-    // the one after, or this process would not be here.
+  return area.usable ? &area : nullptr;
+}
+
+// One request a superstep, until every part is asked for.
+void Runtime::ask_to_share_more(PeerArea& area, int pid, std::uint64_t registered_at) {
+  const std::uint64_t parts = (area.page_len + sharing_part(area.page_len) - 1) /
+                              sharing_part(area.page_len);
+  if (area.asked == parts || (area.asked && area.asked_last[0] == superstep_)) return;
+  outbox_[parity_].share_request(pid, registered_at);
+  area.asked_last[1] = area.asked_last[0];
+  area.asked_last[0] = superstep_;
+  ++area.asked;
+}
+
+// What of the area the owner has surely shared: a part for each request
+// answered at a sync everyone has left (two supersteps ago or earlier).
+void Runtime::follow_sharing(PeerArea& area, int pid) {
+  std::uint32_t answered = area.asked;
+  for (int i = 0; i < 2 && i < static_cast<int>(area.asked); ++i)
+    if (area.asked_last[i] + 2 > superstep_) --answered;
+  const std::uint64_t surely =
+      std::min(area.page_len, answered * sharing_part(area.page_len));
+  if (surely <= area.usable) return;
+  if (!area.local) {
     area.local = caps_.shared_areas->map(pid, area.page_begin, area.page_len);
-    area.state = area.local ? PeerArea::State::kMapped : PeerArea::State::kUnavailable;
+    if (!area.local) {
+      area.state = PeerArea::State::kUnavailable;
+      return;
+    }
   }
-  return area.state == PeerArea::State::kMapped ? &area : nullptr;
+  // Shorter where the owner could share no more: then it never will.
+  const std::uint64_t shared = caps_.shared_areas->shared_bytes(area.local);
+  area.usable = std::min(surely, shared);
+  if (area.usable == area.page_len || shared < surely) area.state = PeerArea::State::kShared;
 }
 
 // The part of [remote, remote + nbytes) on the area's shared pages: {lo, hi},
@@ -90,7 +140,7 @@ std::pair<std::uint64_t, std::uint64_t> Runtime::on_shared_pages(const PeerArea&
                                                                  std::uint64_t remote,
                                                                  std::uint64_t nbytes) {
   return {std::max(remote, area.page_begin),
-          std::min(remote + nbytes, area.page_begin + area.page_len)};
+          std::min(remote + nbytes, area.page_begin + area.usable)};
 }
 
 bool Runtime::hpput_direct(int pid, const void* ident, std::uint64_t remote, const void* src,
@@ -128,14 +178,25 @@ void Runtime::copy_direct_hpputs() {
   for (const DirectCopy& c : direct_copies_) copy_block(c.dst, c.src, c.nbytes);
 }
 
-// The owner's side of a kShareRequest: share the area's whole pages, once.
+// The owner's side of a kShareRequest: share a part more of the area, once
+// a sync however many ask.
 void Runtime::share_requested_area(std::uint64_t address) {
   const void* ident = reinterpret_cast<const void*>(address);
   const Registration* reg = registry_.find(ident);
-  if (!reg || own_shared_.count(ident)) return;
-  auto [begin, len] = whole_pages(address, reg->size[pid_]);
-  auto* first_page = reinterpret_cast<void*>(begin);
-  if (len && caps_.shared_areas->share(first_page, len)) own_shared_[ident] = first_page;
+  if (!reg) return;
+  auto [it, first] = own_shared_.try_emplace(ident);
+  OwnShare& own = it->second;
+  if (first) {
+    auto [begin, len] = whole_pages(address, reg->size[pid_]);
+    own = {reinterpret_cast<void*>(begin), len, 0, 0, len == 0};
+  }
+  if (own.stopped || own.shared == own.len || own.grown_in == superstep_ + 1) return;
+  own.grown_in = superstep_ + 1;
+  const std::uint64_t upto = std::min(own.len, own.shared + sharing_part(own.len));
+  if (caps_.shared_areas->share(own.first_page, own.len, upto))
+    own.shared = upto;
+  else
+    own.stopped = true;
 }
 
 // After the sync that popped them: nobody copies into these areas any more.
@@ -145,14 +206,13 @@ void Runtime::release_popped_areas() {
       if (q == pid_) continue;
       auto it = peer_areas_.find({q, reg.address[q]});
       if (it == peer_areas_.end()) continue;
-      if (it->second.state == PeerArea::State::kMapped)
-        caps_.shared_areas->unmap(it->second.local, it->second.page_len);
+      if (it->second.local) caps_.shared_areas->unmap(it->second.local, it->second.page_len);
       peer_areas_.erase(it);
     }
     // Still registered in another slot: those who use it keep it shared.
     auto own = own_shared_.find(reg.ident);
     if (own != own_shared_.end() && !registry_.find(reg.ident)) {
-      caps_.shared_areas->unshare(own->second);
+      caps_.shared_areas->unshare(own->second.first_page);
       own_shared_.erase(own);
     }
   }
@@ -162,10 +222,9 @@ void Runtime::release_popped_areas() {
 // At bsp_end, after its last barrier.
 void Runtime::release_all_areas() {
   for (auto& [key, area] : peer_areas_)
-    if (area.state == PeerArea::State::kMapped)
-      caps_.shared_areas->unmap(area.local, area.page_len);
+    if (area.local) caps_.shared_areas->unmap(area.local, area.page_len);
   peer_areas_.clear();
-  for (auto& [ident, first_page] : own_shared_) caps_.shared_areas->unshare(first_page);
+  for (auto& [ident, own] : own_shared_) caps_.shared_areas->unshare(own.first_page);
   own_shared_.clear();
 }
 

@@ -147,15 +147,22 @@ class SharedStaging {
 // sees the same memory at the same addresses before, during and after.
 class SharedAreas {
  public:
-  // Backs this process's page-aligned [begin, begin + len) with memory the
-  // others can map; false, and nothing changed, where it cannot.
-  virtual bool share(void* begin, std::uint64_t len) = 0;
+  // Backs this process's page-aligned [begin, begin + upto) of its area
+  // [begin, begin + len) with memory the others can map: the first call for
+  // an area starts sharing it, later ones share more of it (the core shares a
+  // large area a part per sync). False where it cannot: the area stays shared
+  // as far as it was.
+  virtual bool share(void* begin, std::uint64_t len, std::uint64_t upto) = 0;
   // Private memory again, same contents (the area that starts at begin).
   virtual void unshare(void* begin) = 0;
-  // Maps process src's area shared at [begin, begin + len) of its memory;
-  // nullptr where it has none. Called only once src has surely shared it
-  // (two syncs after it was asked to).
+  // Maps process src's area [begin, begin + len) of its memory, whole,
+  // however far src shares it yet; nullptr where src shares none of it.
+  // Called only once src has surely started sharing it (two syncs after it
+  // was asked to).
   virtual char* map(int src, std::uint64_t begin, std::uint64_t len) = 0;
+  // How far from its start src shares the area mapped at `local` now; only
+  // that part may be touched (src shares more at later syncs).
+  virtual std::uint64_t shared_bytes(const char* local) = 0;
   virtual void unmap(char* local, std::uint64_t len) = 0;
 
  protected:

@@ -12,7 +12,7 @@ namespace superstep {
 
 class Engine;
 
-inline constexpr std::uint32_t kEnginePluginAbi = 5;  // 5: Engine::split (teams)
+inline constexpr std::uint32_t kEnginePluginAbi = 6;  // 6: areas shared a part at a time
 
 struct EnginePlugin {
   std::uint32_t abi;  // kEnginePluginAbi of the plugin's build

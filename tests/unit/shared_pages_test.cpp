@@ -1,6 +1,7 @@
 // engines/shm/shared_pages: an area shared keeps its addresses and contents,
 // another mapping of it sees the same bytes, a forked child gets private
-// memory, giving it back keeps the contents, and refusals leave memory alone.
+// memory, giving it back keeps the contents, refusals leave memory alone, and
+// an area shared a part at a time shows its mappers how far it is shared.
 #include "engines/shm/shared_pages.hpp"
 
 #include <gtest/gtest.h>
@@ -34,7 +35,7 @@ char* fresh_pages(std::size_t len, char fill) {
 
 TEST(SharedPages, SharedAreaKeepsItsContentsAndAnotherMappingSeesTheSameBytes) {
   char* area = fresh_pages(kLen, 'a');
-  ASSERT_TRUE(share_pages(area, kLen));
+  ASSERT_TRUE(share_pages(area, kLen, kLen));
   EXPECT_TRUE(maps_mention("superstep-area"));
   EXPECT_EQ(area[0], 'a');
   EXPECT_EQ(area[kLen - 1], 'a');
@@ -56,7 +57,7 @@ TEST(SharedPages, SharedAreaKeepsItsContentsAndAnotherMappingSeesTheSameBytes) {
 
 TEST(SharedPages, AForkedChildWritesItsOwnPrivateCopy) {
   char* area = fresh_pages(kLen, 'b');
-  ASSERT_TRUE(share_pages(area, kLen));
+  ASSERT_TRUE(share_pages(area, kLen, kLen));
   pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
@@ -74,21 +75,21 @@ TEST(SharedPages, AForkedChildWritesItsOwnPrivateCopy) {
 
 TEST(SharedPages, NoPageIsSharedTwiceAndReadOnlyMemoryIsLeftAlone) {
   char* area = fresh_pages(kLen, 'd');
-  ASSERT_TRUE(share_pages(area, kLen));
-  EXPECT_FALSE(share_pages(area + 4096, 4096));  // inside a shared area already
+  ASSERT_TRUE(share_pages(area, kLen, kLen));
+  EXPECT_FALSE(share_pages(area + 4096, 4096, 4096));  // inside a shared area already
   unshare_pages(area);
   munmap(area, kLen);
 
   char* readonly = fresh_pages(kLen, 'e');
   ASSERT_EQ(mprotect(readonly, kLen, PROT_READ), 0);
-  EXPECT_FALSE(share_pages(readonly, kLen));
+  EXPECT_FALSE(share_pages(readonly, kLen, kLen));
   EXPECT_FALSE(maps_mention("superstep-area"));
   munmap(readonly, kLen);
 }
 
 TEST(SharedPages, UnmappedPartsAreLeftAloneWhenGivingBack) {
   char* area = fresh_pages(kLen, 'f');
-  ASSERT_TRUE(share_pages(area, kLen));
+  ASSERT_TRUE(share_pages(area, kLen, kLen));
   munmap(area + kLen / 2, kLen / 2);  // the program freed part of it
   unshare_pages(area);
   EXPECT_FALSE(maps_mention("superstep-area"));
@@ -102,7 +103,7 @@ TEST(SharedPages, ALargeAreaIsSharedAndGivenBackChunkByChunk) {
   constexpr std::size_t kLarge = (std::size_t{136} << 20) + 3 * 4096;
   char* area = fresh_pages(kLarge, 0);
   for (std::size_t i = 0; i < kLarge; i += 4096) area[i] = static_cast<char>(i / 4096 * 7);
-  ASSERT_TRUE(share_pages(area, kLarge));
+  ASSERT_TRUE(share_pages(area, kLarge, kLarge));
   char* other = map_peer_pages(getpid(), reinterpret_cast<std::uintptr_t>(area), kLarge);
   ASSERT_NE(other, nullptr);
   for (std::size_t i = 0; i < kLarge; i += 4096)
@@ -115,6 +116,51 @@ TEST(SharedPages, ALargeAreaIsSharedAndGivenBackChunkByChunk) {
     ASSERT_EQ(area[i], static_cast<char>(i / 4096 * 7)) << "page " << i / 4096;
   EXPECT_EQ(area[kLarge - 1], 'q');
   munmap(area, kLarge);
+}
+
+// The core shares a large area a part per sync: each part keeps its bytes, a
+// mapper reads how far the area is shared, and giving it back covers every part.
+TEST(SharedPages, AnAreaIsSharedAPartAtATime) {
+  char* area = fresh_pages(kLen, 'g');
+  area[kLen - 1] = 'h';
+  ASSERT_TRUE(share_pages(area, kLen, kLen / 4));
+  char* other = map_peer_pages(getpid(), reinterpret_cast<std::uintptr_t>(area), kLen);
+  ASSERT_NE(other, nullptr);
+  EXPECT_EQ(peer_pages_shared(other), kLen / 4);
+  EXPECT_EQ(other[kLen / 4 - 1], 'g');
+  area[kLen / 2] = 'i';  // private still: the mapper may not look there yet
+  ASSERT_TRUE(share_pages(area, kLen, kLen / 2 + 4096));
+  EXPECT_EQ(peer_pages_shared(other), kLen / 2 + 4096);
+  EXPECT_EQ(other[kLen / 2], 'i');
+  ASSERT_TRUE(share_pages(area, kLen, kLen));
+  EXPECT_EQ(peer_pages_shared(other), kLen);
+  EXPECT_EQ(other[kLen - 1], 'h');
+  other[5] = 'j';
+  EXPECT_EQ(area[5], 'j');
+  unmap_peer_pages(other, kLen);
+  unshare_pages(area);
+  EXPECT_FALSE(maps_mention("superstep-area"));
+  EXPECT_EQ(area[5], 'j');
+  EXPECT_EQ(area[kLen / 2], 'i');
+  EXPECT_EQ(area[kLen - 1], 'h');
+  munmap(area, kLen);
+}
+
+// A part the system refuses to share (here read-only memory in the middle)
+// leaves the area shared as far as it was, and its mappers see that length.
+TEST(SharedPages, APartRefusedLeavesTheAreaSharedAsFarAsItWas) {
+  char* area = fresh_pages(kLen, 'k');
+  ASSERT_EQ(mprotect(area + kLen / 2, 4096, PROT_READ), 0);
+  ASSERT_TRUE(share_pages(area, kLen, kLen / 4));
+  EXPECT_FALSE(share_pages(area, kLen, kLen));
+  char* other = map_peer_pages(getpid(), reinterpret_cast<std::uintptr_t>(area), kLen);
+  ASSERT_NE(other, nullptr);
+  EXPECT_EQ(peer_pages_shared(other), kLen / 4);
+  unmap_peer_pages(other, kLen);
+  unshare_pages(area);
+  EXPECT_FALSE(maps_mention("superstep-area"));
+  EXPECT_EQ(area[kLen - 1], 'k');
+  munmap(area, kLen);
 }
 
 TEST(SharedPages, AProcessWithoutTheAreaMapsNothing) {

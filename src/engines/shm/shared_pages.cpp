@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,10 +22,12 @@ struct OwnArea {
   char* begin;
   std::size_t len;
   int fd;
+  std::size_t shared;  // bytes from begin backed by the file so far
 };
 struct PeerMapping {
   char* local;
   std::size_t len;
+  int fd;  // kept to read how far the owner shares the area
 };
 
 // Guarded for the fork handlers: a thread of the program may fork while the
@@ -135,12 +138,13 @@ void give_back(const OwnArea& area, bool release) {
   close(area.fd);
 }
 
-// Backs [begin, +len) with the file `fd`, a chunk at a time (each chunk's
-// private pages are freed as the file's replace them); false if the system
-// refused part way, with what was done undone.
-bool back_with_file(char* begin, std::size_t len, int fd) {
-  for (std::size_t at = 0; at < len; at += kChunk) {
-    std::size_t n = std::min(kChunk, len - at);
+// Backs [begin + from, begin + to) with the same bytes of the file `fd`, a
+// chunk at a time (each chunk's private pages are freed as the file's replace
+// them); false if the system refused part way, with what this call did
+// undone and the file as long as `from` again.
+bool back_with_file(char* begin, std::size_t from, std::size_t to, int fd) {
+  for (std::size_t at = from; at < to; at += kChunk) {
+    std::size_t n = std::min(kChunk, to - at);
     bool copied = true;
     for (std::size_t done = 0; copied && done < n;) {
       ssize_t put = pwrite(fd, begin + at + done, n - done, static_cast<off_t>(at + done));
@@ -150,8 +154,11 @@ bool back_with_file(char* begin, std::size_t len, int fd) {
     // Same addresses, same contents: the program sees no difference.
     if (!copied || mmap(begin + at, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
                         static_cast<off_t>(at)) == MAP_FAILED) {
-      // MAP_FIXED fails before replacing anything: [at, len) is still private.
-      if (at) privatize(begin, at, fd, 0, true);
+      // MAP_FIXED fails before replacing anything: [at, to) is still private.
+      if (at > from) privatize(begin + from, at - from, fd, static_cast<off_t>(from), true);
+      // Those who map the area read its length as how far it is shared.
+      // Shortening a memory file of this process's own cannot fail.
+      [[maybe_unused]] const int shortened = ftruncate(fd, static_cast<off_t>(from));
       return false;
     }
   }
@@ -164,7 +171,10 @@ void lock_for_fork() { g_mutex.lock(); }
 void unlock_after_fork() { g_mutex.unlock(); }
 void child_after_fork() {
   for (const OwnArea& a : g_own) give_back(a, false);
-  for (const PeerMapping& m : g_peer) munmap(m.local, m.len);
+  for (const PeerMapping& m : g_peer) {
+    munmap(m.local, m.len);
+    close(m.fd);
+  }
   g_own.clear();
   g_peer.clear();
   g_mutex.unlock();
@@ -177,25 +187,38 @@ void install_fork_handlers() {
 
 }  // namespace
 
-bool share_pages(void* begin_ptr, std::size_t len) {
+namespace {
+// Shares more of an area already open: [a.shared, upto).
+bool extend(OwnArea& a, std::size_t upto) {
+  if (upto <= a.shared) return true;
+  auto b = reinterpret_cast<std::uintptr_t>(a.begin);
+  if (!private_writable(b + a.shared, b + upto) || !back_with_file(a.begin, a.shared, upto, a.fd))
+    return false;
+  a.shared = upto;
+  return true;
+}
+}  // namespace
+
+bool share_pages(void* begin_ptr, std::size_t len, std::size_t upto) {
   install_fork_handlers();
   auto* begin = static_cast<char*>(begin_ptr);
   auto b = reinterpret_cast<std::uintptr_t>(begin);
   std::lock_guard<std::mutex> lock(g_mutex);
-  for (const OwnArea& a : g_own) {
+  for (OwnArea& a : g_own) {
+    if (a.begin == begin && a.len == len) return extend(a, upto);
     auto ab = reinterpret_cast<std::uintptr_t>(a.begin);
     if (b < ab + a.len && ab < b + len) return false;  // one file per page at most
   }
-  if (!private_writable(b, b + len)) return false;
   char name[64];
   memfd_name(name, sizeof name, b, len);
   int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0) return false;
-  if (ftruncate(fd, static_cast<off_t>(len)) != 0 || !back_with_file(begin, len, fd)) {
+  OwnArea area{begin, len, fd, 0};
+  if (!extend(area, upto)) {
     close(fd);
     return false;
   }
-  g_own.push_back({begin, len, fd});
+  g_own.push_back(area);
   return true;
 }
 
@@ -230,12 +253,27 @@ char* map_peer_pages(pid_t os_pid, std::uint64_t begin, std::size_t len) {
   }
   closedir(dir);
   if (fd < 0) return nullptr;
-  void* local = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0);
-  close(fd);
-  if (local == MAP_FAILED) return nullptr;
+  // The file may be shorter than the area yet: the part beyond it is touched
+  // only once the owner has shared it (peer_pages_shared).
+  void* local = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (local == MAP_FAILED) {
+    close(fd);
+    return nullptr;
+  }
   std::lock_guard<std::mutex> lock(g_mutex);
-  g_peer.push_back({static_cast<char*>(local), len});
+  g_peer.push_back({static_cast<char*>(local), len, fd});
   return static_cast<char*>(local);
+}
+
+std::size_t peer_pages_shared(const char* local) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  for (const PeerMapping& m : g_peer) {
+    if (m.local != local) continue;
+    struct stat file {};
+    if (fstat(m.fd, &file) != 0) return 0;
+    return std::min(m.len, static_cast<std::size_t>(file.st_size));
+  }
+  return 0;
 }
 
 void unmap_peer_pages(char* local, std::size_t len) {
@@ -243,6 +281,7 @@ void unmap_peer_pages(char* local, std::size_t len) {
   for (std::size_t i = 0; i < g_peer.size(); ++i) {
     if (g_peer[i].local != local) continue;
     munmap(local, len);
+    close(g_peer[i].fd);
     g_peer.erase(g_peer.begin() + static_cast<std::ptrdiff_t>(i));
     return;
   }

@@ -17,20 +17,26 @@
 
 namespace superstep::shm {
 
-// Backs [begin, begin + len) (page-aligned, len > 0) of this process with a
-// shared memory file. False, and nothing changed, where the pages are not all
-// private writable memory (a file the program mapped shared, read-only
-// data), where they overlap an area shared already, or where the system
-// refuses.
-bool share_pages(void* begin, std::size_t len);
+// Backs [begin, begin + upto) of the area [begin, begin + len) (page-aligned,
+// 0 < upto <= len) of this process with the area's shared memory file: the
+// first call for an area opens its file, later ones extend what is shared,
+// so that a large area can be shared a part at a time. False where the pages
+// are not all private writable memory (a file the program mapped shared,
+// read-only data), where the area overlaps another one shared already, or
+// where the system refuses: then the area stays shared as far as it was.
+bool share_pages(void* begin, std::size_t len, std::size_t upto);
 
 // Undoes share_pages for the area that starts at begin: private memory with
 // the same contents again. Does nothing where nothing was shared there.
 void unshare_pages(void* begin);
 
-// Maps here the area that process os_pid shared at [begin, begin + len) of
-// its own memory; nullptr where it has no such area or the system refuses.
+// Maps here the area that process os_pid shares at [begin, begin + len) of
+// its own memory, whole, however far it is shared yet; nullptr where it has
+// no such area or the system refuses.
 char* map_peer_pages(pid_t os_pid, std::uint64_t begin, std::size_t len);
+// How far from its start the owner shares the area mapped at `local` now:
+// only that part may be touched.
+std::size_t peer_pages_shared(const char* local);
 void unmap_peer_pages(char* local, std::size_t len);
 
 }  // namespace superstep::shm

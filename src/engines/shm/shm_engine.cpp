@@ -189,13 +189,17 @@ Engine* ShmEngine::split(int colour, int key) {
       colour, key);
 }
 
-bool ShmEngine::share(void* begin, std::uint64_t len) { return share_pages(begin, len); }
+bool ShmEngine::share(void* begin, std::uint64_t len, std::uint64_t upto) {
+  return share_pages(begin, len, upto);
+}
 
 void ShmEngine::unshare(void* begin) { unshare_pages(begin); }
 
 char* ShmEngine::map(int src, std::uint64_t begin, std::uint64_t len) {
   return map_peer_pages(control_.process(src).os_pid.load(std::memory_order_relaxed), begin, len);
 }
+
+std::uint64_t ShmEngine::shared_bytes(const char* local) { return peer_pages_shared(local); }
 
 void ShmEngine::unmap(char* local, std::uint64_t len) { unmap_peer_pages(local, len); }
 

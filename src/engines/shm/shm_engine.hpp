@@ -75,9 +75,10 @@ class ShmEngine final : public Engine,
   const char* staging_of(int src, int parity) const override { return staging_of_mut(src, parity); }
 
   // SharedAreas (shared_pages.hpp), on every run.
-  bool share(void* begin, std::uint64_t len) override;
+  bool share(void* begin, std::uint64_t len, std::uint64_t upto) override;
   void unshare(void* begin) override;
   char* map(int src, std::uint64_t begin, std::uint64_t len) override;
+  std::uint64_t shared_bytes(const char* local) override;
   void unmap(char* local, std::uint64_t len) override;
 
   ShmEngine(ControlBlock control, int pid, int processes_per_cpu, int stop_fd);
