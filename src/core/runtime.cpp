@@ -50,7 +50,7 @@ void exit_without_end(int status, void*) {
 }  // namespace
 
 Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
-                 StagingStores staging_stores, const CheckChoices& check, bool profiled)
+                 StagingStores staging_stores, const CheckChoices& check, const TeamStart* team)
     : engine_(engine),
       caps_(engine->capabilities()),
       pid_(engine->pid()),
@@ -89,7 +89,10 @@ Runtime::Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_
       for (Outbox& out : outbox_) out.set_bulk_messages(bulk_min, pid_);
   }
   engine_->note_superstep(0);
-  if (profiled) profile_ = profile::Recorder::start_if_asked(*engine_);
+  if (!team)
+    profile_ = profile::Recorder::start_if_asked(*engine_);
+  else if (team->enclosing_profile)
+    profile_ = team->enclosing_profile->team(*engine_, team->colour, team->in);
   if (check.any()) check_ = std::make_unique<PortabilityCheck>(check, pid_);
   watched_ = profile_ || check_;
   set_tagsize_now(0);

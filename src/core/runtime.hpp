@@ -46,17 +46,24 @@ class Runtime {
   // engine (tests/unit/fake_engine.hpp). Errors then reach the stop hook of
   // util/errors.hpp, not the engine; end() ends it like any other, and its
   // owner frees it.
+  // A team's runtime (enter_team) passes where the team starts: the enclosing runtime's profile
+  // recorder (nullptr when profiling is off), the colour and the enclosing superstep the team
+  // runs in; the machine bsp_begin starts passes none and profiles when BSP_PROFILE asks.
+  struct TeamStart {
+    profile::Recorder* enclosing_profile;
+    int colour;
+    std::uint64_t in;
+  };
   Runtime(Engine* engine, std::uint64_t shared_area_min, SizeChoice bulk_messages,
           StagingStores staging_stores, const CheckChoices& check = CheckChoices{},
-          bool profiled = true);
+          const TeamStart* team = nullptr);
 
   // Teams (core/teams.cpp, bsp.h's bsp_team_begin): ends this runtime's
   // superstep, splits its processes by colour and makes this process's team
   // the active runtime, a BSP machine of its own over the engine's split()
-  // (in check mode as the machine is; not profiled: a team's supersteps
-  // belong to the enclosing superstep in the profile). leave_team(), on the
-  // team's runtime, ends it like bsp_end
-  // ends a machine and makes the enclosing runtime active again.
+  // (in check mode as the machine is; profiled as the machine is, its supersteps recorded as
+  // the team's in the same part file). leave_team(), on the team's runtime, ends it like
+  // bsp_end ends a machine and makes the enclosing runtime active again.
   void enter_team(int colour, int key);
   void leave_team();
   // The enclosing runtime of a team, else nullptr.

@@ -5,7 +5,8 @@
 // way while the team runs); leaving ends the team as bsp_end ends a machine
 // (every process of the team, registrations of the team popped, nothing in
 // flight), after which the enclosing machine's next superstep goes on where
-// entering left it.
+// entering left it. Profiled, a team records its own supersteps (Recorder::team), and the
+// enclosing superstep it runs in counts its time as computation.
 #include "core/collective_error.hpp"
 #include "core/runtime.hpp"
 #include "util/errors.hpp"
@@ -28,8 +29,9 @@ void Runtime::enter_team(int colour, int key) {
                "runs on has no teams; run it on the shared-memory (the default), MPI or udp "
                "engine",
                called_in));
+  const TeamStart start{profile_.get(), colour, superstep_};
   team_.reset(new Runtime(engine, shared_area_min_asked_, bulk_messages_, staging_stores_,
-                          check_choices_, /*profiled=*/false));
+                          check_choices_, &start));
   team_->enclosing_ = this;
   team_->activate();
 }

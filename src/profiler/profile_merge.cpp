@@ -23,7 +23,27 @@ namespace {
 struct Part {
   Json header;  // the part's first line
   Json supersteps = Json::array();
+  Json teams = Json::array();  // {"path", "pid", "nprocs", "supersteps"} per team entered
+  std::vector<std::size_t> open_teams;  // indices in teams, innermost last
   bool ended = false;
+
+  // A superstep line: the innermost open team's (its "end" line closes it), else the machine's.
+  void add_superstep(Json&& step) {
+    if (open_teams.empty()) {
+      supersteps.push_back(std::move(step));
+      return;
+    }
+    const bool team_ends = step.value("end", false);
+    teams[open_teams.back()]["supersteps"].push_back(std::move(step));
+    if (team_ends) open_teams.pop_back();
+  }
+  // A team's line: the superstep lines after it are the team's.
+  void open_team(Json&& team) {
+    if (!team.is_object()) return;
+    team["supersteps"] = Json::array();
+    open_teams.push_back(teams.size());
+    teams.push_back(std::move(team));
+  }
 };
 
 // The whole lines of a part: a line counts once its newline is there (the
@@ -46,7 +66,9 @@ Part read_part(const std::string& path) {
     if (part.header.is_null())
       part.header = std::move(value);
     else if (value.contains("s"))
-      part.supersteps.push_back(std::move(value));
+      part.add_superstep(std::move(value));
+    else if (value.contains("team"))
+      part.open_team(std::move(value["team"]));
     else if (value.value("ended", false))
       part.ended = true;
   }
@@ -87,8 +109,10 @@ std::string merged_text(const std::string& file, std::string& error) {
   }
   bool complete = true;
   for (int q = 0; q < nprocs; ++q) complete &= parts.count(q) && parts[q].ended;
+  bool teams = false;
+  for (const auto& [pid, part] : parts) teams |= !part.teams.empty();
   Json profile = Json::object();
-  profile["schema"] = kSchema;
+  profile["schema"] = teams ? kTeamsSchema : kSchema;
   profile["complete"] = complete;
   profile["run"] =
       parts.count(0) && !parts[0].header.is_null() ? parts[0].header : parts.begin()->second.header;
@@ -99,6 +123,7 @@ std::string merged_text(const std::string& file, std::string& error) {
     process["pid"] = q;
     process["ended"] = part.ended;
     process["supersteps"] = std::move(part.supersteps);
+    if (!part.teams.empty()) process["teams"] = std::move(part.teams);
     processes.push_back(std::move(process));
   }
   return profile.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";

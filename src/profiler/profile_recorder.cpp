@@ -54,17 +54,26 @@ std::unique_ptr<Recorder> Recorder::start_if_asked(Engine& engine) {
   if (!file || !*file) return nullptr;
   if (engine.pid() == 0) clear_old_profile(file);
   engine.barrier(0);
-  std::unique_ptr<Recorder> r(new Recorder(engine, file));
-  if (!r->log_.open(part_file(file, engine.pid())))
+  std::unique_ptr<Recorder> r(new Recorder(engine, file, nullptr));
+  if (!r->log_->open(part_file(file, engine.pid())))
     usage_error("bsp_begin", "%s=%s: cannot create %s: %s", kVariable, file,
                 part_file(file, engine.pid()).c_str(), std::strerror(errno));
   r->write_header();
   return r;
 }
 
-Recorder::Recorder(Engine& engine, std::string file)
+std::unique_ptr<Recorder> Recorder::team(Engine& team_engine, int colour, std::uint64_t in) {
+  std::unique_ptr<Recorder> r(new Recorder(team_engine, file_, log_));
+  r->path_ = path_;
+  r->path_.emplace_back(in, colour);
+  r->write_team_line();
+  return r;
+}
+
+Recorder::Recorder(Engine& engine, std::string file, MappedLog* log)
     : engine_(engine),
       file_(std::move(file)),
+      log_(log ? log : &own_log_),
       counters_(static_cast<std::size_t>(engine.nprocs()) * kKinds) {
   begin_ns_ = now();
 }
@@ -88,7 +97,19 @@ void Recorder::write_header() {
   header["processors"] = available_processors();
   double load = 0;
   if (getloadavg(&load, 1) == 1 && load >= 0) header["load"] = std::round(load * 100) / 100;
-  log_.append_line(header.dump(-1, ' ', false, Json::error_handler_t::replace));
+  log_->append_line(header.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+// A team's first line (docs/bspprof.md): {"team": {"path": [[in, colour], ...], "pid", "nprocs"}}.
+// The team's superstep lines follow, the last marked "end".
+void Recorder::write_team_line() {
+  Json path = Json::array();
+  for (const auto& [in, colour] : path_) path.push_back(Json::array({in, colour}));
+  Json team = Json::object();
+  team["path"] = std::move(path);
+  team["pid"] = engine_.pid();
+  team["nprocs"] = engine_.nprocs();
+  log_->append_line(Json{{"team", std::move(team)}}.dump());
 }
 
 // The superstep's line (docs/bspprof.md): {"s", "t", "site", "label" when
@@ -145,7 +166,7 @@ void Recorder::sync_left(std::uint64_t superstep, bool end) {
     c = Counter{};
   }
   if (end) step["end"] = true;
-  if (!log_.append_line(step.dump(-1, ' ', false, Json::error_handler_t::replace)))
+  if (!log_->append_line(step.dump(-1, ' ', false, Json::error_handler_t::replace)))
     usage_error(end ? "bsp_end" : "bsp_sync", "%s=%s: cannot write this process's profile: %s",
                 kVariable, file_.c_str(), std::strerror(errno));
   touched_.clear();
@@ -158,8 +179,8 @@ void Recorder::sync_left(std::uint64_t superstep, bool end) {
 }
 
 void Recorder::finish() {
-  log_.append_line(Json{{"ended", true}}.dump());
-  log_.close();
+  log_->append_line(Json{{"ended", true}}.dump());
+  log_->close();
 }
 
 void Recorder::merge_parts() {

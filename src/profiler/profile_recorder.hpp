@@ -4,6 +4,10 @@
 // kind of request; registrations; the bsp_sync call site and a user label.
 // One JSON line per superstep goes to this process's part file.
 //
+// A team (bsp_team_begin) gets a recorder of its own from the enclosing one (team()): it
+// writes to the same part file, a line naming the team first, then the team's supersteps, the
+// last of them marked "end" (bsp_team_end); the merge gathers them (profile_merge.cpp).
+//
 // The runtime holds a recorder only when profiling is on, and asks
 // `if (profile_)` on its hot paths: with profiling off that is all it costs.
 #pragma once
@@ -11,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "profiler/profile_log.hpp"
@@ -29,6 +34,10 @@ class Recorder {
   // A recorder when BSP_PROFILE is set, else nullptr. Collective (it takes
   // one barrier so that process 0 can clear an older profile first).
   static std::unique_ptr<Recorder> start_if_asked(Engine& engine);
+  // The recorder of a team this process enters, over the team's engine: `colour` as passed to
+  // bsp_team_begin, `in` the enclosing machine's superstep the team runs in. It writes the
+  // team's line (its path of [in, colour] from the outermost machine, its pid and size) now.
+  std::unique_ptr<Recorder> team(Engine& team_engine, int colour, std::uint64_t in);
 
   // A request to (put, hpput, send) or from (get, hpget) process `partner`; `small` where
   // the library joins it into a record with others (a put or hpput of at most
@@ -77,15 +86,20 @@ class Recorder {
     std::uint64_t small = 0;  // of count, those joined into records
     std::uint64_t apart = 0;  // of small, those that continued no run: a record each
   };
-  Recorder(Engine& engine, std::string file);
+  // `log`: the enclosing machine's part file for a team's recorder, else nullptr (its own).
+  Recorder(Engine& engine, std::string file, MappedLog* log);
   std::int64_t now() const {
     return static_cast<std::int64_t>(engine_.seconds_since_start() * 1e9);
   }
   void write_header();
+  void write_team_line();
 
   Engine& engine_;
   std::string file_;
-  MappedLog log_;
+  MappedLog own_log_;  // the part file, in the recorder of the machine bsp_begin started
+  MappedLog* log_;     // &own_log_, or the enclosing machine's in a team's recorder
+  // A team's [in, colour] per level from the outermost machine's; empty for that machine.
+  std::vector<std::pair<std::uint64_t, int>> path_;
   std::vector<Counter> counters_;
   std::vector<std::uint32_t> touched_;
   std::uint32_t pushes_ = 0, pops_ = 0;

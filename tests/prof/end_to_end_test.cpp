@@ -235,5 +235,55 @@ TEST(EndToEnd, SmallPutsApartAreCountedApartUnderMpi) {
   check_small_puts_apart(2, MPIRUN);
 }
 
+// examples/teams.c at p = 4: the even pids and the odd ones make two teams, of 4 and 14
+// supersteps (the odd team syncs ten more times), inside the machine's superstep 1. The
+// profile holds each team's supersteps, and bspprof a row and a prediction per team.
+void check_teams(const std::string& launch, const std::string& name) {
+  const std::string file = temp_file(name);
+  auto r = run_command("BSP_PROFILE=" + file + " " + launch + " " + TEAMS_PROGRAM);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const Profile prof = load_profile(file);
+  ASSERT_TRUE(prof.complete);
+  EXPECT_EQ(prof.steps.size(), 2u);  // bsp_team_begin ends superstep 0, bsp_end superstep 1
+  ASSERT_EQ(prof.teams.size(), 2u);
+  for (int colour : {0, 1}) {
+    const Team& team = prof.teams[static_cast<std::size_t>(colour)];
+    EXPECT_EQ(team_name(team), "superstep 1, colour " + std::to_string(colour));
+    EXPECT_EQ(team.machine.nprocs, 2);
+    EXPECT_EQ(team.machine.steps.size(), colour == 0 ? 4u : 14u);
+    EXPECT_EQ(team.outer_pids, (std::vector<int>{colour, colour + 2}));
+    EXPECT_TRUE(team.machine.teams.empty());
+    // Superstep 1 of each team: every member puts its pid (4 bytes) to the team's process 0.
+    EXPECT_EQ(team.machine.steps[1].procs[0].in_bytes[0], 4.0);
+    EXPECT_EQ(team.machine.steps[1].procs[1].out_bytes[0], 4.0);
+  }
+  auto report = run_command(std::string(BSPPROF) + " report " + file + " --g 1e-9 --l 1e-6");
+  ASSERT_EQ(report.status, 0) << report.output;
+  for (const char* line : {"\nsuperstep 1, colour 0 ", "\nsuperstep 1, colour 1 ",
+                           "\nteam superstep 1, colour 0: 2 processes (pids in the enclosing "
+                           "machine: 0 2), 4 supersteps\n",
+                           "\nteam superstep 1, colour 1: 2 processes (pids in the enclosing "
+                           "machine: 1 3), 14 supersteps\n"})
+    EXPECT_NE(report.output.find(line), std::string::npos) << line << "\n" << report.output;
+  // The machine's prediction and one per team.
+  std::size_t predictions = 0;
+  for (std::size_t at = 0; (at = report.output.find("\nBSP    predicts ", at)) != std::string::npos;
+       ++at)
+    ++predictions;
+  EXPECT_EQ(predictions, 3u) << report.output;
+  std::remove(file.c_str());
+}
+
+TEST(EndToEnd, TeamsRecordTheirOwnSupersteps) {
+  check_teams(std::string(BSPRUN) + " -n 4", "teams");
+}
+
+TEST(EndToEnd, TeamsRecordTheirOwnSuperstepsUnderMpi) {
+  if (std::string(MPIRUN).empty()) GTEST_SKIP() << "the MPI engine is not built";
+  check_teams(std::string("OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ") + MPIRUN +
+                  " -n 4 --oversubscribe",
+              "teams_mpi");
+}
+
 }  // namespace
 }  // namespace bspprof

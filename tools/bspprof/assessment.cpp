@@ -10,11 +10,45 @@ double model_step(const StepPrediction& sp, int model) {
   return model == 0 ? sp.bsp : model == 1 ? sp.bspwb : sp.mpm;
 }
 
-Assessment assess(const Profile& profile, const std::optional<Params>& params, HOperator op) {
+namespace {
+
+// What each process's computation holds of its team, per superstep (models.hpp).
+TeamShares team_shares(const Assessment& a) {
+  if (a.teams.empty()) return {};
+  const Profile& prof = *a.profile;
+  TeamShares shares(prof.steps.size(),
+                    std::vector<TeamShare>(static_cast<std::size_t>(prof.nprocs)));
+  for (const Assessment& t : a.teams) {
+    const Team& team = *t.team;
+    if (team.in() >= shares.size() || !t.params) continue;
+    const Prediction& pr = t.prediction;
+    for (std::size_t j = 0; j < team.outer_pids.size(); ++j) {
+      const int outer = team.outer_pids[j];
+      if (outer < 0 || outer >= prof.nprocs) continue;  // a member that recorded nothing
+      TeamShare& share = shares[team.in()][static_cast<std::size_t>(outer)];
+      share.measured += team.seconds[j];
+      share.predicted[0] += pr.bsp;
+      share.predicted[1] += pr.bspwb;
+      share.predicted[2] += pr.mpm;
+    }
+  }
+  return shares;
+}
+
+}  // namespace
+
+Assessment assess(const Profile& profile, const std::optional<Params>& params, HOperator op,
+                  const ParamsForSize& team_params) {
   Assessment a;
   a.profile = &profile;
   a.params = params;
-  a.prediction = params ? predict(profile, *params) : measure(profile, op);
+  for (const Team& team : profile.teams) {
+    if (team.machine.steps.empty()) continue;
+    a.teams.push_back(assess(team.machine, team_params ? team_params(team.machine.nprocs) : params,
+                             op, team_params));
+    a.teams.back().team = &team;
+  }
+  a.prediction = params ? predict(profile, *params, team_shares(a)) : measure(profile, op);
   if (!params) return a;
   const Prediction& pr = a.prediction;
   const char* names[3] = {"BSP", "BSPWB", "MPM"};

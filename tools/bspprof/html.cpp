@@ -61,8 +61,17 @@ std::string render_html(const Assessment& a) {
        << section("report", "Report",
                   "Times in the longest process of each superstep; imbalance is the longest "
                   "computation over the mean.",
-                  report_tables(a))
-       << "</main>\n</body></html>\n";
+                  report_tables(a));
+  if (!a.teams.empty())
+    html << section("teams", "Teams",
+                    "Each team (bsp_team_begin) is a BSP machine of its own, predicted with the "
+                    "parameters for its number of processes. It runs inside a superstep of the "
+                    "enclosing machine, as part of its processes' computation there; the "
+                    "predictions of that superstep charge each process its team's predicted "
+                    "time in place of the time it measured in the team, so a phase of teams "
+                    "costs at least the slowest team.",
+                    teams_tables(a));
+  html << "</main>\n</body></html>\n";
   return html.str();
 }
 

@@ -21,6 +21,9 @@ std::string prediction_svg(const Assessment& a);
 // The per-superstep table and the totals, as HTML tables.
 std::string report_tables(const Assessment& a);
 
+// A row per team (bsp_team_begin), then each team's report_tables under its own heading.
+std::string teams_tables(const Assessment& a);
+
 // Warnings about the run: incomplete, more processes than processors, a
 // machine busy with other work. Empty when there is nothing to say.
 std::string run_banners(const Profile& prof);

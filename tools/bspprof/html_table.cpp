@@ -104,7 +104,61 @@ std::string totals_table(const Assessment& a) {
   return out.str();
 }
 
+// The id of a team's heading: "team-1-0" for superstep 1, colour 0, a level more per nesting.
+std::string team_anchor(const Team& team) {
+  std::string id = "team";
+  for (const auto& [in, colour] : team.path)
+    id += "-" + std::to_string(in) + "-" + std::to_string(colour);
+  return id;
+}
+
+// A row per team, depth first: its place, size, supersteps, measured time and each model's.
+void team_rows(std::ostream& out, const Assessment& a) {
+  for (const Assessment& t : a.teams) {
+    const Team& team = *t.team;
+    out << "<tr><td class=\"site\"><a href=\"#" << team_anchor(team) << "\">"
+        << xml_escape(team_name(team)) << "</a></td>" << cell(std::to_string(team.machine.nprocs))
+        << cell(std::to_string(team.machine.steps.size()))
+        << cell(human_time(t.prediction.measured));
+    for (const ModelError& e : t.models)
+      out << cell(human_time(e.total) + "<br><span class=\"error\">" + percent(e.total_error) +
+                  "</span>");
+    out << "</tr>\n";
+    team_rows(out, t);
+  }
+}
+
+// Each team's totals and supersteps, as the machine's, under a heading; then those within it.
+void team_reports(std::ostream& out, const Assessment& a) {
+  for (const Assessment& t : a.teams) {
+    const Team& team = *t.team;
+    out << "<h3 id=\"" << team_anchor(team) << "\">Team " << xml_escape(team_name(team)) << "</h3>\n"
+        << "<p class=\"caption\">" << team.machine.nprocs
+        << " processes (their pids in the enclosing machine:";
+    for (int q : team.outer_pids) out << " " << q;
+    out << "), " << team.machine.steps.size() << " supersteps";
+    if (t.params)
+      out << "; predicted with the parameters for " << team.machine.nprocs
+          << " processes: " << xml_escape(t.params->source);
+    out << ".</p>\n" << report_tables(t);
+    team_reports(out, t);
+  }
+}
+
 }  // namespace
+
+std::string teams_tables(const Assessment& a) {
+  std::ostringstream out;
+  out << "<table class=\"teams\"><thead><tr><th class=\"site\">team (the superstep it ran in, "
+      << "its colour)</th><th>processes</th><th>supersteps</th><th>measured</th>";
+  if (!a.teams.empty() && a.teams.front().params)
+    for (const char* m : kModelNames) out << "<th>" << m << "<br>(error)</th>";
+  out << "</tr></thead>\n<tbody>\n";
+  team_rows(out, a);
+  out << "</tbody></table>\n";
+  team_reports(out, a);
+  return out.str();
+}
 
 std::string report_tables(const Assessment& a) {
   std::ostringstream out;

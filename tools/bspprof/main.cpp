@@ -26,9 +26,9 @@ namespace {
 // The parameters for this profile: from --params, BSP_PARAMS or the build's
 // measurement (params.hpp, found_params) unless --g and --l alone give them, then
 // --g/--l/--L on top.
-std::optional<Params> params_for(const Options& o, const Profile& prof) {
+std::optional<Params> params_for(const Options& o, int nprocs) {
   std::optional<Params> par;
-  if (!o.params.empty() || !(o.g && o.l)) par = found_params(o.params, prof.nprocs, o.op);
+  if (!o.params.empty() || !(o.g && o.l)) par = found_params(o.params, nprocs, o.op);
   if (o.g || o.l || o.L) {
     if (!par) {
       if (!(o.g && o.l))
@@ -47,6 +47,11 @@ std::optional<Params> params_for(const Options& o, const Profile& prof) {
   return par;
 }
 
+// The parameters for each team, by its size, as for a machine of that many processes.
+ParamsForSize team_params_for(const Options& o) {
+  return [&o](int nprocs) { return params_for(o, nprocs); };
+}
+
 void write_file(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
   std::ofstream out(tmp, std::ios::binary);
@@ -62,19 +67,22 @@ int run(const Options& o) {
   const HOperator op = o.op.value_or(HOperator::kMax);
   if (o.command == "compare") {
     Profile a = load_profile(o.files[0]), b = load_profile(o.files[1]);
-    std::optional<Params> pa = params_for(o, a), pb = params_for(o, b);
-    Assessment x = assess(a, pa, pa ? pa->op : op), y = assess(b, pb, pb ? pb->op : op);
+    std::optional<Params> pa = params_for(o, a.nprocs), pb = params_for(o, b.nprocs);
+    Assessment x = assess(a, pa, pa ? pa->op : op, team_params_for(o)),
+               y = assess(b, pb, pb ? pb->op : op, team_params_for(o));
     std::fputs(compare_text(x, y, o.max_rows).c_str(), stdout);
     return 0;
   }
   Profile prof = load_profile(o.files[0]);
   if (o.command == "predict" && !o.machine_given) {
-    std::optional<Params> par = params_for(o, prof);
+    std::optional<Params> par = params_for(o, prof.nprocs);
     if (!par)
       throw InputError(
           "no measured parameters of this machine: run 'bspprobe --output FILE' and give "
           "--params FILE, or predict for a network with --machine");
-    std::fputs(predict_here(assess(prof, par, par->op), *par, o.max_rows).c_str(), stdout);
+    std::fputs(
+        predict_here(assess(prof, par, par->op, team_params_for(o)), *par, o.max_rows).c_str(),
+        stdout);
     return 0;
   }
   if (o.command == "predict") {
@@ -83,8 +91,8 @@ int run(const Options& o) {
     std::fputs(machine_report(predict_on_machine(prof, machine), o.max_rows).c_str(), stdout);
     return 0;
   }
-  std::optional<Params> par = params_for(o, prof);
-  Assessment a = assess(prof, par, par ? par->op : op);
+  std::optional<Params> par = params_for(o, prof.nprocs);
+  Assessment a = assess(prof, par, par ? par->op : op, team_params_for(o));
   const std::string text = report_text(a, o.max_rows);
   if (!o.html.empty()) write_file(o.html, render_html(a));
   std::fputs(o.json ? report_json(a).c_str() : text.c_str(), stdout);

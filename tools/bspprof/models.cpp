@@ -78,7 +78,7 @@ Prediction measure(const Profile& prof, HOperator op) {
   return pred;
 }
 
-Prediction predict(const Profile& prof, const Params& par) {
+Prediction predict(const Profile& prof, const Params& par, const TeamShares& teams) {
   Prediction pred = measure(prof, par.op);
   const int p = prof.nprocs;
   std::vector<double> phi(p, 0.0), next(p);
@@ -86,21 +86,33 @@ Prediction predict(const Profile& prof, const Params& par) {
   for (std::size_t s = 0; s < prof.steps.size(); ++s) {
     const std::vector<ProcessStep>& procs = prof.steps[s].procs;
     StepPrediction& sp = pred.steps[s];
+    // Process i's computation as model m charges it: its team's time predicted, not measured.
+    const auto w = [&](int i, int m) {
+      const double measured = procs[static_cast<std::size_t>(i)].w();
+      if (teams.empty()) return measured;
+      const TeamShare& share = teams[s][static_cast<std::size_t>(i)];
+      return measured - share.measured + share.predicted[static_cast<std::size_t>(m)];
+    };
+    const auto W = [&](int m) {
+      double most = 0;
+      for (int i = 0; i < p; ++i) most = std::max(most, w(i, m));
+      return most;
+    };
     // BSP: the h-relation and the messages at their maxima over processes.
     for (const ProcessStep& q : procs) {
       sp.message_cost = std::max(sp.message_cost, message_cost(q, par));
       sp.small_cost = std::max(sp.small_cost, small_message_cost(q, par));
       sp.self_cost = std::max(sp.self_cost, self_cost(q, par));
     }
-    sp.bsp = sp.W + par.g * sp.h + sp.message_cost + sp.small_cost + sp.self_cost + par.l;
+    sp.bsp = W(0) + par.g * sp.h + sp.message_cost + sp.small_cost + sp.self_cost + par.l;
     double comm = 0;
     for (const ProcessStep& q : procs) comm = std::max(comm, comm_cost(q, par) + par.L);
-    sp.bspwb = sp.W + comm;
+    sp.bspwb = W(1) + comm;
     double phi_max = 0;
     for (int i = 0; i < p; ++i) {
-      double ready = phi[i] + procs[i].w(), comm_i = comm_cost(procs[i], par);
+      double ready = phi[i] + w(i, 2), comm_i = comm_cost(procs[i], par);
       for (int j : procs[i].senders) {
-        ready = std::max(ready, phi[j] + procs[j].w());
+        ready = std::max(ready, phi[j] + w(j, 2));
         comm_i = std::max(comm_i, comm_cost(procs[j], par));
       }
       next[i] = ready + comm_i + par.L;

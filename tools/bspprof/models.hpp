@@ -87,9 +87,22 @@ struct Prediction {
   double measured = 0, bsp = 0, bspwb = 0, mpm = 0;  // totals
 };
 
+// What a process's computation in one superstep holds of the team it ran there
+// (bsp_team_begin): the time it measured in the team, and each model's prediction of the
+// team's whole run (BSP, BSPWB, MPM), which the models charge in its place.
+struct TeamShare {
+  double measured = 0;
+  std::array<double, 3> predicted{};
+};
+// By superstep, then process; empty where the machine ran no team.
+using TeamShares = std::vector<std::vector<TeamShare>>;
+
 // Measured times only (no parameters): predictions are left zero.
 Prediction measure(const Profile& prof, HOperator op);
-Prediction predict(const Profile& prof, const Params& params);
+// With `teams`, a process's computation w_si in each model is its measured w_si less its time
+// in a team, plus that model's prediction of the team: a team phase costs at least the
+// slowest team.
+Prediction predict(const Profile& prof, const Params& params, const TeamShares& teams = {});
 
 // (predicted - measured) / measured, in percent; 0 when nothing was measured.
 double error_percent(double predicted, double measured);

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "superstep_internal/json_text.hpp"
@@ -131,7 +132,116 @@ void read_supersteps(Profile& prof, const Json& procs) {
   }
 }
 
+using Path = std::vector<std::pair<std::size_t, int>>;
+
+Path read_path(const Json& path) {
+  if (!path.is_array() || path.empty())
+    throw FormatError("a team's \"path\" is not a list of [superstep, colour]");
+  Path out;
+  for (const Json& level : path) {
+    if (!level.is_array() || level.size() != 2)
+      throw FormatError("a team's \"path\" holds " + level.dump() + ", not [superstep, colour]");
+    out.emplace_back(level[0].get<std::size_t>(), level[1].get<int>());
+  }
+  return out;
+}
+
+// Seconds from the first superstep's begin to the last one's end; 0 without supersteps.
+double seconds_in(const Json& supersteps) {
+  if (supersteps.empty()) return 0;
+  return (supersteps.back().at("t").at(3).get<double>() -
+          supersteps.front().at("t").at(0).get<double>()) *
+         1e-9;
+}
+
+// A team's members as the processes' entries name them, by pid in the team.
+struct Members {
+  int nprocs = 0;
+  std::vector<Json> supersteps;  // null where no process recorded that pid
+  std::vector<int> outer_pids;   // -1 likewise
+  std::vector<double> seconds;
+
+  void add(const Json& entry, int outer_pid) {
+    const int n = entry.at("nprocs").get<int>(), pid = entry.at("pid").get<int>();
+    if (nprocs == 0 && n > 0) {
+      nprocs = n;
+      supersteps.assign(n, Json());
+      outer_pids.assign(n, -1);
+      seconds.assign(n, 0.0);
+    }
+    if (n != nprocs || pid < 0 || pid >= n)
+      throw FormatError("a team's members disagree on its size, or one has pid " +
+                        std::to_string(pid) + " of " + std::to_string(n));
+    if (!supersteps[pid].is_null())
+      throw FormatError("two processes have pid " + std::to_string(pid) + " in one team");
+    supersteps[pid] = entry.at("supersteps");
+    outer_pids[pid] = outer_pid;
+    seconds[pid] = seconds_in(supersteps[pid]);
+  }
+};
+
+// Process q's pid in the team at `path`, from its own team entries.
+int pid_in(const Json& entries, const Path& path) {
+  for (const Json& e : entries)
+    if (read_path(e.at("path")) == path) return e.at("pid").get<int>();
+  throw FormatError("a process records a team within a team it did not enter");
+}
+
+// The machine whose teams hold the team at `path`: prof's for a team of the whole machine,
+// else the enclosing team's.
+Profile& home_of(Profile& prof, const Path& path) {
+  Profile* home = &prof;
+  for (std::size_t depth = 1; depth < path.size(); ++depth) {
+    const Path prefix(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(depth));
+    auto it = std::find_if(home->teams.begin(), home->teams.end(),
+                           [&](const Team& t) { return t.path == prefix; });
+    if (it == home->teams.end()) throw FormatError("a team within a team no process records");
+    home = &it->machine;
+  }
+  return *home;
+}
+
+Team team_of(const Path& path, const Members& m, bool complete) {
+  Team team;
+  team.path = path;
+  team.outer_pids = m.outer_pids;
+  team.seconds = m.seconds;
+  team.machine.nprocs = m.nprocs;
+  Json processes = Json::array();
+  for (const Json& supersteps : m.supersteps) {
+    complete &= !supersteps.is_null();
+    processes.push_back(Json{{"supersteps", supersteps.is_null() ? Json::array() : supersteps}});
+  }
+  team.machine.complete = complete;
+  read_supersteps(team.machine, processes);
+  return team;
+}
+
+// The teams the processes recorded (schema 2: each process's "teams"), each under the machine
+// that holds it.
+void read_teams(Profile& prof, const Json& procs) {
+  std::map<Path, Members> found;  // ordered by path: an enclosing team before those within it
+  for (int q = 0; q < prof.nprocs; ++q) {
+    auto entries = procs[q].find("teams");
+    if (entries == procs[q].end()) continue;
+    for (const Json& e : *entries) {
+      const Path path = read_path(e.at("path"));
+      found[path].add(e, path.size() == 1 ? q : pid_in(*entries, Path(path.begin(), path.end() - 1)));
+    }
+  }
+  for (const auto& [path, members] : found)
+    home_of(prof, path).teams.push_back(team_of(path, members, prof.complete));
+}
+
 }  // namespace
+
+std::string team_name(const Team& team) {
+  std::string name;
+  for (const auto& [in, colour] : team.path)
+    name += (name.empty() ? "" : " > ") + std::string("superstep ") + std::to_string(in) +
+            ", colour " + std::to_string(colour);
+  return name;
+}
 
 Profile parse_profile(const std::string& text, const std::string& name) {
   Json root;
@@ -141,10 +251,12 @@ Profile parse_profile(const std::string& text, const std::string& name) {
     throw InputError(e.what());
   }
   const Json schema = root.is_object() ? root.value("schema", Json()) : Json();
-  if (schema != superstep::profile::kSchema)
+  // Version 2 adds the teams to version 1 (profile_files.hpp); both are read.
+  if (schema != superstep::profile::kSchema && schema != superstep::profile::kTeamsSchema)
     throw InputError(name + " is not a Superstep profile of this version (its \"schema\" is " +
                      (schema.is_null() ? std::string("missing") : schema.dump()) + ", expected \"" +
-                     superstep::profile::kSchema + "\")");
+                     superstep::profile::kSchema + "\" or \"" +
+                     superstep::profile::kTeamsSchema + "\")");
   Profile prof;
   prof.source = name;
   try {
@@ -157,6 +269,7 @@ Profile parse_profile(const std::string& text, const std::string& name) {
     if (auto v = run.find("processors"); v != run.end()) prof.processors = v->get<int>();
     if (auto v = run.find("load"); v != run.end()) prof.load = v->get<double>();
     read_supersteps(prof, root.at("processes"));
+    read_teams(prof, root.at("processes"));
   } catch (const Json::exception& e) {
     throw InputError(name +
                      " is not a well-formed Superstep profile: " + superstep::json_error_text(e));

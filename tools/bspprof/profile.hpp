@@ -51,6 +51,8 @@ struct Superstep {
   std::vector<ProcessStep> procs;  // by pid
 };
 
+struct Team;
+
 struct Profile {
   int nprocs = 0;
   bool complete = true;
@@ -60,7 +62,28 @@ struct Profile {
   std::vector<Superstep> steps;  // those every process recorded
   std::vector<int> recorded;     // per process: how many supersteps it recorded
   std::string source;            // where it was read from
+  // The teams its processes entered (bsp_team_begin), each a machine of its own, in the order of
+  // their place: the superstep they ran in, then colour. A team's own teams are its machine's.
+  std::vector<Team> teams;
 };
+
+// A team (bsp_team_begin) as the profile records it: a BSP machine of some of the enclosing
+// machine's processes, with supersteps of its own, which run inside one superstep of the
+// enclosing machine, as part of its processes' computation there.
+struct Team {
+  // Per level from the outermost machine: the superstep of the enclosing machine the team ran
+  // in, and the colour its processes passed to bsp_team_begin. The same on every member.
+  std::vector<std::pair<std::size_t, int>> path;
+  Profile machine;                // the team's processes (nprocs) and supersteps
+  std::vector<int> outer_pids;    // by pid in the team: the process's pid in the enclosing machine
+  std::vector<double> seconds;    // by pid in the team: from its first superstep's begin to its
+                                  // last one's end
+  std::size_t in() const { return path.back().first; }
+  int colour() const { return path.back().second; }
+};
+
+// "superstep 1, colour 0", levels joined by " > " for a team within a team.
+std::string team_name(const Team& team);
 
 // Builds a profile from the text of a profile file; throws InputError.
 Profile parse_profile(const std::string& text, const std::string& name);

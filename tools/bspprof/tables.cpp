@@ -94,6 +94,19 @@ std::string cut_site(const std::string& site, std::size_t width, const std::stri
 
 namespace {
 
+// The notes on the parameters and the parameters, or why there are none.
+void write_params(std::ostream& out, const Assessment& a) {
+  if (a.params)
+    for (const std::string& note : a.params->notes) out << note << "\n";
+  if (a.params)
+    out << "parameters: g = " << fmt("%.3g", a.params->g * 1e9)
+        << " ns/word, l = " << us(a.params->l) << " us, L = " << us(a.params->L) << " us ("
+        << a.params->source << ")\n";
+  else
+    out << "no parameters, so no predictions: run bspprobe --save once (under a minute, "
+           "on a quiet machine) to measure this machine, or give --params FILE (or --g, --l, --L)\n";
+}
+
 // The parts of report_text, in order: what ran and with which parameters; a
 // row per superstep; each model's totals and where it is most wrong.
 void write_heading(std::ostream& out, const Assessment& a) {
@@ -106,15 +119,7 @@ void write_heading(std::ostream& out, const Assessment& a) {
     for (int q = 0; q < prof.nprocs; ++q) out << " " << prof.recorded[q];
     out << "\n";
   }
-  if (a.params)
-    for (const std::string& note : a.params->notes) out << note << "\n";
-  if (a.params)
-    out << "parameters: g = " << fmt("%.3g", a.params->g * 1e9)
-        << " ns/word, l = " << us(a.params->l) << " us, L = " << us(a.params->L) << " us ("
-        << a.params->source << ")\n";
-  else
-    out << "no parameters, so no predictions: run bspprobe --save once (under a minute, "
-           "on a quiet machine) to measure this machine, or give --params FILE (or --g, --l, --L)\n";
+  write_params(out, a);
   out << "\n";
 }
 
@@ -217,11 +222,68 @@ std::string predict_here(const Assessment& a, const Params& par, std::size_t max
   return out.str();
 }
 
+namespace {
+
+// A row per team, depth first: its size, supersteps, measured time and each model's.
+void write_team_rows(std::ostream& out, const Assessment& a) {
+  for (const Assessment& t : a.teams) {
+    const Team& team = *t.team;
+    const Prediction& pr = t.prediction;
+    char line[512];
+    std::snprintf(line, sizeof line, "%-40s %9d %10zu %11s", cut_site(team_name(team), 40).c_str(),
+                  team.machine.nprocs, team.machine.steps.size(), us(pr.measured).c_str());
+    out << line;
+    for (const ModelError& e : t.models) {
+      std::snprintf(line, sizeof line, " %10s %5s", us(e.total).c_str(),
+                    pct(e.total_error).c_str());
+      out << line;
+    }
+    out << "\n";
+    write_team_rows(out, t);
+  }
+}
+
+// Each team as a machine of its own: which processes, its parameters, its supersteps and its
+// models' totals; then the teams within it.
+void write_team_reports(std::ostream& out, const Assessment& a, std::size_t max_rows) {
+  for (const Assessment& t : a.teams) {
+    const Team& team = *t.team;
+    out << "\nteam " << team_name(team) << ": " << team.machine.nprocs
+        << " processes (pids in the enclosing machine:";
+    for (int q : team.outer_pids) out << " " << q;
+    out << "), " << team.machine.steps.size() << " supersteps\n";
+    write_params(out, t);
+    write_step_rows(out, t, max_rows);
+    write_model_totals(out, t);
+    write_team_reports(out, t, max_rows);
+  }
+}
+
+void write_teams(std::ostream& out, const Assessment& a, std::size_t max_rows) {
+  if (a.teams.empty()) return;
+  out << "\nteams (bsp_team_begin): each a BSP machine of its own, predicted with the "
+         "parameters for its number of processes. A team runs inside a superstep of the "
+         "enclosing machine, as part of its processes' computation there; the predictions of "
+         "that superstep charge each process its team's predicted time in place of the time "
+         "it measured in the team, so a phase of teams costs at least the slowest team.\n";
+  char line[512];
+  std::snprintf(line, sizeof line, "%-40s %9s %10s %11s", "team (in superstep, colour)",
+                "processes", "supersteps", "measured us");
+  out << line;
+  if (a.params) out << "   BSP us  err   BSPWB us  err     MPM us  err";
+  out << "\n";
+  write_team_rows(out, a);
+  write_team_reports(out, a, max_rows);
+}
+
+}  // namespace
+
 std::string report_text(const Assessment& a, std::size_t max_rows) {
   std::ostringstream out;
   write_heading(out, a);
   write_step_rows(out, a, max_rows);
   write_model_totals(out, a);
+  write_teams(out, a, max_rows);
   return out.str();
 }
 
@@ -323,6 +385,29 @@ Json steps_json(const Assessment& a) {
   return steps;
 }
 
+// The teams, depth first, each with its figures as a machine's.
+Json teams_json(const Assessment& a) {
+  Json teams = Json::array();
+  for (const Assessment& t : a.teams) {
+    const Team& team = *t.team;
+    Json j = Json::object();
+    Json path = Json::array();
+    for (const auto& [in, colour] : team.path) path.push_back(Json::array({in, colour}));
+    j["path"] = path;
+    j["name"] = team_name(team);
+    j["nprocs"] = team.machine.nprocs;
+    j["outer_pids"] = team.outer_pids;
+    j["supersteps"] = team.machine.steps.size();
+    j["params"] = params_json(t);
+    j["totals"] = Json{{"measured", t.prediction.measured}};
+    j["models"] = models_json(t);
+    j["steps"] = steps_json(t);
+    j["teams"] = teams_json(t);
+    teams.push_back(j);
+  }
+  return teams;
+}
+
 }  // namespace
 
 std::string report_json(const Assessment& a) {
@@ -339,6 +424,7 @@ std::string report_json(const Assessment& a) {
   root["totals"] = totals;
   root["models"] = models_json(a);
   root["steps"] = steps_json(a);
+  if (!a.teams.empty()) root["teams"] = teams_json(a);
   return root.dump(2) + "\n";
 }
 
