@@ -4,7 +4,7 @@
 //
 //   bsp_interp --program FILE --out DIR [--full]
 //   bsp_interp --seeds S1,S2,... [--min-nprocs M] --max-nprocs N [--max-supersteps S]
-//              [--max-ops K] --out DIR [--full]
+//              [--max-ops K] [--teams] --out DIR [--full]
 //
 // With --seeds, every program is generated from its seed (all must have the
 // same number of processes) and all run one after another inside one
@@ -82,16 +82,14 @@ class Runner {
   void run(const Program& program) {
     std::fprintf(log_, "program %llu\n", static_cast<unsigned long long>(program.seed));
     Memory memory(program, pid_);
-    tagsize_now_ = tagsize_next_ = tagsize_queued_ = 0;
-    for (step_ = 0; step_ < static_cast<int>(program.supersteps.size()); ++step_) {
-      const auto& ops = program.supersteps[static_cast<std::size_t>(step_)].ops;
+    levels_.assign(1, Level{});
+    const int nsteps = static_cast<int>(program.supersteps.size());
+    for (int step = 0; step < nsteps; levels_.front().step = ++step) {
+      const auto& ops = program.supersteps[static_cast<std::size_t>(step)].ops;
       if (static_cast<std::size_t>(pid_) < ops.size())
         for (const Op& op : ops[static_cast<std::size_t>(pid_)]) execute(op, memory);
-      // bsp_hpmove's pointers must stay valid until the sync.
-      for (const Kept& k : kept_)
-        line(observe::hpmove_kept(step_, k.tag, k.ntag, k.payload, k.npayload));
-      kept_.clear();
-      if (program.ends_with_bsp_end && step_ + 1 == static_cast<int>(program.supersteps.size())) {
+      flush_kept();
+      if (program.ends_with_bsp_end && step + 1 == nsteps) {
         // bsp_end as the final sync: only process 0 returns, to observe.
         if (pid_ != 0) std::fputs("done\n", log_);
         std::fflush(log_);
@@ -100,26 +98,80 @@ class Runner {
       } else {
         bsp_sync();
       }
-      // The program knows which tag size it set: messages it reads next
-      // superstep carry the tag size in effect now.
-      tagsize_queued_ = tagsize_now_;
-      tagsize_now_ = tagsize_next_;
-      for (int b = 0; b < memory.count(); ++b)
-        line(observe::memory(step_, b, memory.at(Addr{b, 0}),
-                             static_cast<std::size_t>(memory.size(b)), full_memory));
+      end_superstep(memory);
     }
   }
 
  private:
+  // A machine this process is in: the one bsp_begin started, then the teams it entered.
+  struct Level {
+    std::string enclosing;  // a team: where it was entered; empty for the first machine
+    int step = 0;           // the program's superstep; in a team, its bsp_sync calls so far
+    // The program knows which tag size it set: messages it reads carry the tag size in
+    // effect the superstep before.
+    int tagsize_now = 0, tagsize_next = 0, tagsize_queued = 0;
+  };
+
+  Level& level() { return levels_.back(); }
+  std::string where() const {
+    const Level& at = levels_.back();
+    return levels_.size() == 1 ? observe::step_label(at.step)
+                               : observe::team_label(at.enclosing, at.step);
+  }
+
   void line(const std::string& text) {
     std::fputs(text.c_str(), log_);
     std::fputc('\n', log_);
+  }
+
+  // bsp_hpmove's pointers must stay valid until the superstep ends.
+  void flush_kept() {
+    for (const Kept& k : kept_)
+      line(observe::hpmove_kept(where(), k.tag, k.ntag, k.payload, k.npayload));
+    kept_.clear();
+  }
+
+  // After the sync that ends a superstep of the current machine.
+  void end_superstep(Memory& memory) {
+    level().tagsize_queued = level().tagsize_now;
+    level().tagsize_now = level().tagsize_next;
+    for (int b = 0; b < memory.count(); ++b)
+      line(observe::memory(where(), b, memory.at(Addr{b, 0}),
+                           static_cast<std::size_t>(memory.size(b)), full_memory));
+  }
+
+  void team_structure(const Op& op, Memory& memory) {
+    flush_kept();
+    switch (op.kind) {
+      case OpKind::kTeamBegin: {
+        bsp_team_begin(op.value, op.offset);
+        end_superstep(memory);
+        std::string enclosing = where();
+        levels_.push_back(Level{enclosing});
+        line(observe::team(where(), bsp_pid(), bsp_nprocs()));
+        break;
+      }
+      case OpKind::kSync:
+        bsp_sync();
+        end_superstep(memory);
+        ++level().step;
+        break;
+      default:
+        bsp_team_end();
+        end_superstep(memory);
+        levels_.pop_back();
+    }
   }
 
   void execute(const Op& op, Memory& memory) {
     std::uint8_t* a = memory.at(op.a);
     std::uint8_t* b = memory.at(op.b);
     switch (op.kind) {
+      case OpKind::kTeamBegin:
+      case OpKind::kSync:
+      case OpKind::kTeamEnd:
+        team_structure(op, memory);
+        break;
       case OpKind::kWrite:
         for (int i = 0; i < op.nbytes; ++i) a[i] = superstep::model::written_byte(op.value, i);
         break;
@@ -144,8 +196,8 @@ class Runner {
       case OpKind::kSetTagsize: {
         int value = op.value;
         bsp_set_tagsize(&value);
-        tagsize_next_ = op.value;
-        line(observe::tagsize(step_, value));
+        level().tagsize_next = op.value;
+        line(observe::tagsize(where(), value));
         break;
       }
       case OpKind::kSend:
@@ -154,41 +206,42 @@ class Runner {
       case OpKind::kQsize: {
         int n = -2, bytes = -2;
         bsp_qsize(&n, &bytes);
-        line(observe::qsize(step_, n, bytes));
+        line(observe::qsize(where(), n, bytes));
         break;
       }
       case OpKind::kGetTag: {
         int status = -2;
         bsp_get_tag(&status, a);
-        line(observe::get_tag(step_, status, a, static_cast<std::size_t>(tagsize_queued_)));
+        line(
+            observe::get_tag(where(), status, a, static_cast<std::size_t>(level().tagsize_queued)));
         break;
       }
       case OpKind::kMove:
         bsp_move(a, op.nbytes);
-        line(observe::move(step_, a, static_cast<std::size_t>(op.nbytes)));
+        line(observe::move(where(), a, static_cast<std::size_t>(op.nbytes)));
         break;
       case OpKind::kHpmove: {
         void* tag = nullptr;
         void* payload = nullptr;
         int n = bsp_hpmove(&tag, &payload);
-        line(observe::hpmove(step_, n, static_cast<const std::uint8_t*>(tag),
-                             static_cast<std::size_t>(tagsize_queued_),
+        line(observe::hpmove(where(), n, static_cast<const std::uint8_t*>(tag),
+                             static_cast<std::size_t>(level().tagsize_queued),
                              static_cast<const std::uint8_t*>(payload),
                              static_cast<std::size_t>(n < 0 ? 0 : n)));
         if (n >= 0)
           kept_.push_back({static_cast<const std::uint8_t*>(tag),
-                           static_cast<std::size_t>(tagsize_queued_),
+                           static_cast<std::size_t>(level().tagsize_queued),
                            static_cast<const std::uint8_t*>(payload), static_cast<std::size_t>(n)});
         break;
       }
       case OpKind::kEnquire: {
         double now = bsp_time();
-        line(observe::enquire(step_, bsp_pid(), bsp_nprocs(), now >= last_time_ && now >= 0));
+        line(observe::enquire(where(), bsp_pid(), bsp_nprocs(), now >= last_time_ && now >= 0));
         last_time_ = now;
         break;
       }
       case OpKind::kAbort:
-        bsp_abort("bsp_interp: process %d aborts in superstep %d", pid_, step_);
+        bsp_abort("bsp_interp: process %d aborts in superstep %d", pid_, levels_.front().step);
       case OpKind::kEnd:
         std::fflush(log_);
         bsp_end();
@@ -221,8 +274,7 @@ class Runner {
   int pid_;
   std::vector<Kept> kept_;  // this superstep's bsp_hpmove results
   bool ended_ = false;      // a program ended with bsp_end
-  int step_ = 0;
-  int tagsize_now_ = 0, tagsize_next_ = 0, tagsize_queued_ = 0;
+  std::vector<Level> levels_;
   double last_time_ = 0;
 };
 
@@ -281,6 +333,8 @@ int main(int argc, char** argv) {
       options.max_supersteps = std::stoi(value());
     } else if (arg == "--max-ops") {
       options.max_ops = std::stoi(value());
+    } else if (arg == "--teams") {
+      options.teams = true;
     } else if (arg == "--out") {
       out_dir = value();
     } else if (arg == "--full") {

@@ -3,6 +3,7 @@
 // observes exactly what the model says.
 //
 //   differential --programs N [--seed S] [--max-nprocs P]    random legal programs
+//                [--teams]                                   with random nested teams
 //   differential --replay-seed S [--max-nprocs P]            one of them again
 //   differential --program FILE                              a saved program
 //   differential --misuse N [--seed S] [--max-nprocs P]      N programs per misuse kind
@@ -55,6 +56,7 @@ struct Options {
       "usage: differential (--programs N | --replay-seed S | --program FILE | --misuse N "
       "| --faults N)\n"
       "       [--seed S] [--min-nprocs P] [--max-nprocs P] [--max-supersteps S] [--max-ops K]\n"
+      "       [--teams]\n"
       "       [--interp PATH] [--batch B] [--no-shrink]\n"
       "       [--save-dir DIR] [--fault-deadline SECONDS]\n",
       why.c_str());
@@ -66,7 +68,8 @@ std::string replay_command(const Options& options, std::uint64_t seed) {
   return "differential --replay-seed " + std::to_string(seed) + " --min-nprocs " +
          std::to_string(g.min_nprocs) + " --max-nprocs " + std::to_string(g.max_nprocs) +
          " --max-supersteps " + std::to_string(g.max_supersteps) + " --max-ops " +
-         std::to_string(g.max_ops) + " --interp " + sd::shell_quote(options.config.interp_path);
+         std::to_string(g.max_ops) + (g.teams ? " --teams" : "") + " --interp " +
+         sd::shell_quote(options.config.interp_path);
 }
 
 // A program failed: show why, shrink it, save the small one, say how to replay.
@@ -223,6 +226,8 @@ int main(int argc, char** argv) {
         options.config.generator.max_supersteps = std::max(1, std::stoi(value()));
       } else if (arg == "--max-ops") {
         options.config.generator.max_ops = std::max(0, std::stoi(value()));
+      } else if (arg == "--teams") {
+        options.config.generator.teams = true;
       } else if (arg == "--interp") {
         options.config.interp_path = value();
       } else if (arg == "--batch") {

@@ -103,11 +103,13 @@ InterpRun run_seeds(const InterpConfig& config, const std::vector<std::uint64_t>
   for (std::uint64_t seed : seeds) list += (list.empty() ? "" : ",") + std::to_string(seed);
   TempDir dir;
   const GeneratorOptions& g = config.generator;
-  return run(config,
-             {"--seeds", list, "--min-nprocs", std::to_string(g.min_nprocs), "--max-nprocs",
-              std::to_string(g.max_nprocs), "--max-supersteps", std::to_string(g.max_supersteps),
-              "--max-ops", std::to_string(g.max_ops)},
-             nprocs, seeds.size(), full, false, dir);
+  std::vector<std::string> args = {"--seeds",          list,
+                                   "--min-nprocs",     std::to_string(g.min_nprocs),
+                                   "--max-nprocs",     std::to_string(g.max_nprocs),
+                                   "--max-supersteps", std::to_string(g.max_supersteps),
+                                   "--max-ops",        std::to_string(g.max_ops)};
+  if (g.teams) args.push_back("--teams");
+  return run(config, args, nprocs, seeds.size(), full, false, dir);
 }
 
 InterpRun run_program(const InterpConfig& config, const model::Program& program, bool full,

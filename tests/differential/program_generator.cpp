@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <utility>
 
 #include "reference_model.hpp"
 
@@ -64,6 +66,24 @@ class Generator {
   }
 
  private:
+  // A team's program: its processes and the enclosing program's buffers.
+  Generator(std::uint64_t seed, const GeneratorOptions& options, int nprocs,
+            const std::vector<int>& buffer_sizes, int depth)
+      : rng_(seed), options_(options), p_(nprocs), depth_(depth) {
+    program_.seed = seed;
+    program_.nprocs = nprocs;
+    program_.buffer_sizes = buffer_sizes;
+    model_.emplace(program_, model::ModelOptions{false, false});
+  }
+
+  // 1 to 3 supersteps; half of the time the registrations are left for bsp_team_end to drop.
+  Program run_team() {
+    int steps = rng_.range(1, std::min(3, options_.max_supersteps));
+    for (int s = 0; s < steps; ++s) add_superstep(false);
+    if (rng_.chance(1, 2)) add_superstep(true);
+    return program_;
+  }
+
   int nbufs() const { return static_cast<int>(program_.buffer_sizes.size()); }
   int buf_size(int b) const { return program_.buffer_sizes[static_cast<std::size_t>(b)]; }
 
@@ -276,14 +296,31 @@ class Generator {
   }
 
   void add_superstep(bool epilogue) {
-    const StepState state = model_->state();
-    // Messages now queued were sent with the previous superstep's tag size.
-    state_tag_length_ = previous_tagsize_;
-
-    std::vector<std::vector<Op>> plan = collective_plan(state, epilogue);
     model::Superstep step{std::vector<std::vector<Op>>(static_cast<std::size_t>(p_))};
+    append_segment(step, model_->state(), epilogue);
+    model::SteppingModel trial = legalize(step);
+    int splits = 0;
+    if (!epilogue && options_.teams && depth_ < options_.max_team_depth &&
+        rng_.chance(depth_ == 0 ? 2 : 1, depth_ == 0 ? 5 : 4))
+      splits = rng_.chance(1, 4) ? 2 : 1;
+    for (int i = 0; i < splits; ++i) {
+      append_teams(step);
+      append_segment(step, legalize(step).segment_state(), false);
+      trial = legalize(step);
+    }
+    model_ = std::move(trial);
+    program_.supersteps.push_back(std::move(step));
+  }
+
+  // Appends to every process's list a part of a superstep that starts in `state`: the
+  // collective calls of a plan, and free operations around them.
+  void append_segment(model::Superstep& step, const StepState& state, bool epilogue) {
+    // Messages now queued were sent with the previous part's tag size.
+    state_tag_length_ = previous_tagsize_;
+    previous_tagsize_ = state.tagsize;
+    std::vector<std::vector<Op>> plan = collective_plan(state, epilogue);
     for (int q = 0; q < p_; ++q) {
-      std::vector<Op>& ops = step.ops[static_cast<std::size_t>(q)];
+      std::vector<Op> ops;
       int queued = state.queue_lengths[static_cast<std::size_t>(q)];
       int nfree = epilogue ? 0 : rng_.range(0, options_.max_ops);
       for (int i = 0; i < nfree; ++i)
@@ -297,23 +334,49 @@ class Generator {
             after = static_cast<int>(i) + 1;
         ops.insert(ops.begin() + rng_.range(after, static_cast<int>(ops.size())), op);
       }
+      auto& list = step.ops[static_cast<std::size_t>(q)];
+      list.insert(list.end(), ops.begin(), ops.end());
     }
-    legalize(step);
-    previous_tagsize_ = state.tagsize;
-    program_.supersteps.push_back(std::move(step));
+  }
+
+  // Every process enters a team (random colour and key), each team runs a program of its
+  // own, and every process leaves its team.
+  void append_teams(model::Superstep& step) {
+    const int ncolours = rng_.range(1, std::min(p_, 3));
+    const int base = rng_.below(3), stride = rng_.chance(1, 3) ? 1000 : 1;
+    std::map<int, std::vector<std::pair<int, int>>> teams;  // colour: (key, pid) of each member
+    for (int q = 0; q < p_; ++q) {
+      Op begin = make(OpKind::kTeamBegin);
+      begin.value = base + stride * rng_.below(ncolours);
+      begin.offset = rng_.range(-1, 3);
+      teams[begin.value].push_back({begin.offset, q});
+      step.ops[static_cast<std::size_t>(q)].push_back(begin);
+    }
+    for (auto& [colour, keyed] : teams) {
+      std::sort(keyed.begin(), keyed.end());  // team pids: by key, then by pid
+      Program body = Generator(rng_.next(), options_, static_cast<int>(keyed.size()),
+                               program_.buffer_sizes, depth_ + 1)
+                         .run_team();
+      for (std::size_t t = 0; t < keyed.size(); ++t) {
+        auto& list = step.ops[static_cast<std::size_t>(keyed[t].second)];
+        for (const model::Superstep& team_step : body.supersteps) {
+          list.insert(list.end(), team_step.ops[t].begin(), team_step.ops[t].end());
+          list.push_back(
+              make(&team_step == &body.supersteps.back() ? OpKind::kTeamEnd : OpKind::kSync));
+        }
+      }
+    }
   }
 
   // Runs the new superstep on the model. hp operations whose result the
   // model calls undefined become their buffered twins, one at a time, until
   // the model is satisfied; anything else it objects to is a generator bug.
-  void legalize(model::Superstep& step) {
+  // Returns the model after the superstep.
+  model::SteppingModel legalize(model::Superstep& step) {
     for (;;) {
       model::SteppingModel trial = *model_;
       std::optional<ModelStop> stop = trial.run_superstep(step);
-      if (!stop) {
-        model_ = std::move(trial);
-        return;
-      }
+      if (!stop) return trial;
       if (stop->kind != ModelStop::Kind::kUndefined) {
         program_.supersteps.push_back(step);
         fail(*stop);
@@ -335,6 +398,7 @@ class Generator {
   GeneratorOptions options_;
   Program program_;
   int p_ = 1;
+  int depth_ = 0;                              // how many teams deep this program runs
   std::optional<model::SteppingModel> model_;  // after the supersteps built so far
   int previous_tagsize_ = 0;
   int state_tag_length_ = 0;

@@ -4,7 +4,9 @@
 // interpreter regenerates the same program in every process, and a failing
 // seed replays with one command. Programs are legal (the reference model runs
 // them to the end); hp operations that would clash are turned into their
-// buffered twins by asking the model.
+// buffered twins by asking the model. With teams, every program superstep may
+// split the machine into teams once or twice, the operations after each split
+// built on the state it leaves.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +21,10 @@ struct GeneratorOptions {
   int max_supersteps = 6;      // before the epilogue
   int max_ops = 10;            // free operations per process per superstep
   bool clean_epilogue = true;  // end with every registration popped and tag size 0
+  // Random nested splits into teams (bsp_team_begin): random colours and keys, each team a
+  // random program of its own (1 to 3 supersteps), up to max_team_depth teams deep.
+  bool teams = false;
+  int max_team_depth = 3;
 };
 
 model::Program generate_program(std::uint64_t seed, const GeneratorOptions& options);

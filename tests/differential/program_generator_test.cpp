@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "misuse_injector.hpp"
@@ -43,6 +44,54 @@ TEST(ProgramGenerator, ProgramsAreLegalAndReproducible) {
                              model::OpKind::kSend, model::OpKind::kQsize, model::OpKind::kGetTag,
                              model::OpKind::kMove, model::OpKind::kHpmove, model::OpKind::kEnquire})
     EXPECT_TRUE(kinds.count(kind)) << "no " << model::op_name(kind) << " generated";
+}
+
+// With teams: still legal and reproducible, splits into several teams, nested
+// three deep, and every kind of operation inside teams.
+TEST(ProgramGenerator, TeamProgramsAreLegalNestedAndUseEverything) {
+  GeneratorOptions options;
+  options.teams = true;
+  std::set<model::OpKind> kinds_in_teams;
+  int deepest = 0, splits = 0, splits_into_several = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    model::Program program = generate_program(seed, options);
+    model::ModelResult result = model::run_model(program);
+    ASSERT_FALSE(result.stop) << "seed " << seed << ": " << describe(*result.stop);
+    EXPECT_EQ(model::program_to_text(generate_program(seed, options)),
+              model::program_to_text(program));
+    std::string error;
+    std::optional<model::Program> back =
+        model::program_from_text(model::program_to_text(program), &error);
+    ASSERT_TRUE(back) << error;
+    EXPECT_EQ(model::program_to_text(*back), model::program_to_text(program));
+    for (const model::Superstep& step : program.supersteps) {
+      std::set<int> colours;
+      for (const model::Op& op : step.ops.front())
+        if (op.kind == model::OpKind::kTeamBegin) ++splits;
+      for (const auto& ops : step.ops) {
+        int depth = 0;
+        for (const model::Op& op : ops) {
+          if (op.kind == model::OpKind::kTeamBegin && depth == 0) colours.insert(op.value);
+          depth += op.kind == model::OpKind::kTeamBegin ? 1
+                   : op.kind == model::OpKind::kTeamEnd ? -1
+                                                        : 0;
+          deepest = std::max(deepest, depth);
+          if (depth > 0) kinds_in_teams.insert(op.kind);
+        }
+      }
+      splits_into_several += colours.size() > 1;
+    }
+  }
+  EXPECT_EQ(deepest, options.max_team_depth);
+  EXPECT_GT(splits, 100);
+  EXPECT_GT(splits_into_several, 20);
+  for (model::OpKind kind :
+       {model::OpKind::kWrite, model::OpKind::kPushReg, model::OpKind::kPopReg, model::OpKind::kPut,
+        model::OpKind::kHpput, model::OpKind::kGet, model::OpKind::kHpget,
+        model::OpKind::kSetTagsize, model::OpKind::kSend, model::OpKind::kQsize,
+        model::OpKind::kGetTag, model::OpKind::kMove, model::OpKind::kHpmove,
+        model::OpKind::kEnquire, model::OpKind::kSync})
+    EXPECT_TRUE(kinds_in_teams.count(kind)) << "no " << model::op_name(kind) << " in a team";
 }
 
 TEST(MisuseInjector, EveryKindCanBePlacedAndTheModelStopsThere) {

@@ -1,7 +1,8 @@
 // Shrinks a failing program to a small one that still fails: deletes whole
-// supersteps, collective calls on every process at once, and single
-// operations, as long as the reference model still accepts the program and
-// the failure persists.
+// supersteps, whole teams (from bsp_team_begin to bsp_team_end, on every
+// process of the split), collective calls on every process at once, and
+// single operations, as long as the reference model still accepts the
+// program and the failure persists.
 #pragma once
 
 #include <functional>

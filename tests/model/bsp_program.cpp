@@ -15,7 +15,7 @@ struct KindInfo {
   const char* primitive;
 };
 
-constexpr std::array<KindInfo, 20> kKinds = {{
+constexpr std::array<KindInfo, 23> kKinds = {{
     {OpKind::kWrite, "write", "(local write)"},
     {OpKind::kPushReg, "push_reg", "bsp_push_reg"},
     {OpKind::kPopReg, "pop_reg", "bsp_pop_reg"},
@@ -36,6 +36,9 @@ constexpr std::array<KindInfo, 20> kKinds = {{
     {OpKind::kSegv, "segv", "(SIGSEGV)"},
     {OpKind::kExitNoEnd, "exit", "(exit)"},
     {OpKind::kQuickExit, "_exit", "(_exit)"},
+    {OpKind::kTeamBegin, "team_begin", "bsp_team_begin"},
+    {OpKind::kSync, "sync", "bsp_sync"},
+    {OpKind::kTeamEnd, "team_end", "bsp_team_end"},
 }};
 
 const KindInfo& info(OpKind kind) {
@@ -96,8 +99,10 @@ bool parse_op(std::istringstream& words, const std::string& name, Op* op, std::s
         op->offset = std::stoi(value);
       } else if (key == "nbytes") {
         op->nbytes = std::stoi(value);
-      } else if (key == "value") {
+      } else if (key == "value" || (key == "colour" && op->kind == OpKind::kTeamBegin)) {
         op->value = std::stoi(value);
+      } else if (key == "key" && op->kind == OpKind::kTeamBegin) {
+        op->offset = std::stoi(value);
       } else {
         ok = false;
       }
@@ -122,6 +127,9 @@ std::size_t Program::op_count() const {
 }
 
 const char* op_name(OpKind kind) { return info(kind).name; }
+bool is_team_structure(OpKind kind) {
+  return kind == OpKind::kTeamBegin || kind == OpKind::kSync || kind == OpKind::kTeamEnd;
+}
 const char* op_primitive(OpKind kind) { return info(kind).primitive; }
 
 std::uint8_t initial_byte(std::uint64_t seed, int pid, int buf, int i) {
@@ -139,7 +147,8 @@ std::uint8_t initial_byte(std::uint64_t seed, int pid, int buf, int i) {
 //   buffers <size> <size> ...
 //   superstep <s>
 //   process <pid>
-//   <op> key=value ...      (fields equal to their default are left out)
+//   <op> key=value ...      (fields equal to their default are left out;
+//                            team_begin writes its value as colour=, its offset as key=)
 void write_program(std::ostream& out, const Program& program) {
   out << "program " << program.seed << " nprocs " << program.nprocs << "\n";
   if (program.ends_with_bsp_end) out << "ends_with bsp_end\n";
@@ -158,9 +167,10 @@ void write_program(std::ostream& out, const Program& program) {
         if (op.pid != defaults.pid) out << " pid=" << op.pid;
         if (!(op.a == defaults.a)) out << " a=" << addr_text(op.a);
         if (!(op.b == defaults.b)) out << " b=" << addr_text(op.b);
-        if (op.offset != defaults.offset) out << " offset=" << op.offset;
+        const bool team = op.kind == OpKind::kTeamBegin;
+        if (op.offset != defaults.offset) out << (team ? " key=" : " offset=") << op.offset;
         if (op.nbytes != defaults.nbytes) out << " nbytes=" << op.nbytes;
-        if (op.value != defaults.value) out << " value=" << op.value;
+        if (op.value != defaults.value) out << (team ? " colour=" : " value=") << op.value;
         out << "\n";
       }
     }

@@ -11,6 +11,14 @@
 // the operations that process performs in issue order. Every superstep ends
 // with bsp_sync (the last one too, unless ends_with_bsp_end), after which
 // every process observes all its buffers.
+//
+// Teams (bsp.h, bsp_team_begin): inside a superstep's list, a process may
+// enter a team (kTeamBegin), run the team's supersteps (each but the last
+// ended by kSync, the team's bsp_sync), and leave it (kTeamEnd), then go on
+// in the enclosing superstep; teams nest. The operations inside name team
+// pids. A team's bsp_sync, bsp_team_begin and bsp_team_end end a superstep of
+// their machine, after which every member observes all its buffers; on
+// entering, a member also observes its team pid and size.
 #pragma once
 
 #include <cstdint>
@@ -66,6 +74,11 @@ enum class OpKind {
   kSegv,       // raise(SIGSEGV)
   kExitNoEnd,  // exit(value) without bsp_end
   kQuickExit,  // _exit(value): no atexit handlers run
+  // Teams (see above): bsp_team_begin(colour = value, key = offset), the
+  // team's bsp_sync, bsp_team_end.
+  kTeamBegin,
+  kSync,
+  kTeamEnd,
 };
 
 struct Op {
@@ -97,6 +110,8 @@ struct Program {
 };
 
 const char* op_name(OpKind kind);
+// kTeamBegin, kSync and kTeamEnd: the operations that give a program its team structure.
+bool is_team_structure(OpKind kind);
 // The bsp_* primitive an op calls, for matching error messages.
 const char* op_primitive(OpKind kind);
 

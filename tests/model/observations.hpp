@@ -38,44 +38,56 @@ inline std::string digest_bytes(const std::uint8_t* data, std::size_t n) {
 
 namespace observe {
 
-inline std::string prefix(int superstep) { return "s" + std::to_string(superstep) + " "; }
+// Every line starts with where it was made: "s<k>" in superstep k of the
+// program, "s<k>.<j>" in superstep j of a team entered in superstep k (teams
+// count only their bsp_sync calls), "s<k>.<j>.<i>" in a team inside that one.
+inline std::string step_label(int superstep) { return "s" + std::to_string(superstep); }
+inline std::string team_label(const std::string& enclosing, int team_superstep) {
+  return enclosing + "." + std::to_string(team_superstep);
+}
+inline std::string prefix(const std::string& where) { return where + " "; }
 
-inline std::string memory(int superstep, int buf, const std::uint8_t* data, std::size_t n,
-                          bool full) {
-  return prefix(superstep) + "mem " + std::to_string(buf) + " " +
+inline std::string memory(const std::string& where, int buf, const std::uint8_t* data,
+                          std::size_t n, bool full) {
+  return prefix(where) + "mem " + std::to_string(buf) + " " +
          (full ? hex_bytes(data, n) : digest_bytes(data, n));
 }
-inline std::string tagsize(int superstep, int previous) {
-  return prefix(superstep) + "set_tagsize " + std::to_string(previous);
+inline std::string tagsize(const std::string& where, int previous) {
+  return prefix(where) + "set_tagsize " + std::to_string(previous);
 }
-inline std::string qsize(int superstep, int nmessages, int nbytes) {
-  return prefix(superstep) + "qsize " + std::to_string(nmessages) + " " + std::to_string(nbytes);
+inline std::string qsize(const std::string& where, int nmessages, int nbytes) {
+  return prefix(where) + "qsize " + std::to_string(nmessages) + " " + std::to_string(nbytes);
 }
 // The tag bytes are only shown when the queue was not empty.
-inline std::string get_tag(int superstep, int status, const std::uint8_t* tag, std::size_t n) {
-  return prefix(superstep) + "get_tag " + std::to_string(status) +
+inline std::string get_tag(const std::string& where, int status, const std::uint8_t* tag,
+                           std::size_t n) {
+  return prefix(where) + "get_tag " + std::to_string(status) +
          (status == -1 ? std::string() : " " + hex_bytes(tag, n));
 }
 // The whole reception area after the move: copied bytes and untouched rest.
-inline std::string move(int superstep, const std::uint8_t* area, std::size_t n) {
-  return prefix(superstep) + "move " + hex_bytes(area, n);
+inline std::string move(const std::string& where, const std::uint8_t* area, std::size_t n) {
+  return prefix(where) + "move " + hex_bytes(area, n);
 }
-inline std::string hpmove(int superstep, int result, const std::uint8_t* tag, std::size_t ntag,
-                          const std::uint8_t* payload, std::size_t npayload) {
-  std::string line = prefix(superstep) + "hpmove " + std::to_string(result);
+inline std::string hpmove(const std::string& where, int result, const std::uint8_t* tag,
+                          std::size_t ntag, const std::uint8_t* payload, std::size_t npayload) {
+  std::string line = prefix(where) + "hpmove " + std::to_string(result);
   if (result != -1) line += " " + hex_bytes(tag, ntag) + " " + hex_bytes(payload, npayload);
   return line;
 }
 // At the end of the superstep, what each bsp_hpmove pointer of that superstep
 // still shows (they stay valid until the sync).
-inline std::string hpmove_kept(int superstep, const std::uint8_t* tag, std::size_t ntag,
+inline std::string hpmove_kept(const std::string& where, const std::uint8_t* tag, std::size_t ntag,
                                const std::uint8_t* payload, std::size_t npayload) {
-  return prefix(superstep) + "hpmove kept " + hex_bytes(tag, ntag) + " " +
-         hex_bytes(payload, npayload);
+  return prefix(where) + "hpmove kept " + hex_bytes(tag, ntag) + " " + hex_bytes(payload, npayload);
 }
-inline std::string enquire(int superstep, int pid, int nprocs, bool time_ok) {
-  return prefix(superstep) + "enquire pid " + std::to_string(pid) + " nprocs " +
+inline std::string enquire(const std::string& where, int pid, int nprocs, bool time_ok) {
+  return prefix(where) + "enquire pid " + std::to_string(pid) + " nprocs " +
          std::to_string(nprocs) + (time_ok ? " time ok" : " time went backwards");
+}
+
+// On entering a team: this process's pid and the team's size (bsp_pid, bsp_nprocs).
+inline std::string team(const std::string& where, int pid, int nprocs) {
+  return prefix(where) + "team pid " + std::to_string(pid) + " nprocs " + std::to_string(nprocs);
 }
 
 }  // namespace observe

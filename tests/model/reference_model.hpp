@@ -23,15 +23,17 @@ struct ModelStop {
   enum class Kind {
     kMisuse,     // the library must stop with an error message naming primitive/pid/superstep
     kUndefined,  // legal to call, but BSPlib leaves the result undefined (hp overlaps)
-    kInvalid,    // the program itself is broken (address outside its buffers)
+    kInvalid,    // the program itself is broken (address outside its buffers, a team's
+                 // sync outside a team, a program superstep that ends inside a team)
     kEarlyEnd,   // an abort, a signal, exit or bsp_end ends a process on purpose
   };
   Kind kind = Kind::kMisuse;
   std::string primitive;  // e.g. "bsp_put"; for collective mismatches the collective
-  int pid = -1;           // the process at fault; -1 when no single process is
-  int superstep = 0;
-  std::string what;   // human-readable reason
-  int op_index = -1;  // the op in program.supersteps[superstep].ops[pid], when one is at fault
+  int pid = -1;           // the process at fault (its pid in the program, also inside a
+                          // team); -1 when no single process is
+  int superstep = 0;      // the program's superstep, with the teams entered in it
+  std::string what;       // human-readable reason
+  int op_index = -1;      // the op in program.supersteps[superstep].ops[pid], when one is at fault
 };
 
 // One process's part of a registration slot (paper section 3.1).
@@ -40,7 +42,8 @@ struct Registration {
   int size = 0;
 };
 
-// The state at the start of a superstep, for building programs step by step.
+// The state at the start of a superstep, for building programs step by step
+// (of the machine bsp_begin started: teams leave it as it was).
 struct StepState {
   std::vector<std::vector<Registration>> slots;  // [slot][pid], oldest slot first
   std::vector<int> queue_lengths;                // messages readable, per process
@@ -79,6 +82,9 @@ class SteppingModel {
   // After a stop the model is in the middle of a superstep: discard it.
   std::optional<ModelStop> run_superstep(const Superstep& step);
   StepState state() const;
+  // The state in which the last part of the superstep last run began: after
+  // its last bsp_team_begin on the machine bsp_begin started, or at its start.
+  StepState segment_state() const;
 
  private:
   struct Impl;

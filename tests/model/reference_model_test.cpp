@@ -60,12 +60,26 @@ Op hpmove() { return Op{OpKind::kHpmove, 0, kNull, kNull, 0, 0, 0}; }
 
 ModelResult run(const Builder& b) { return run_model(b.program(), ModelOptions{true}); }
 
-// The hex contents of buffer `buf` of process `pid` after superstep `step`.
-std::string memory_after(const ModelResult& r, int pid, int step, int buf) {
-  std::string prefix = "s" + std::to_string(step) + " mem " + std::to_string(buf) + " ";
+Op team_begin(int colour, int key) {
+  return Op{OpKind::kTeamBegin, 0, kNull, kNull, key, 0, colour};
+}
+Op enquire() { return Op{OpKind::kEnquire, 0, kNull, kNull, 0, 0, 0}; }
+Op team_sync() { return Op{OpKind::kSync, 0, kNull, kNull, 0, 0, 0}; }
+Op team_end() { return Op{OpKind::kTeamEnd, 0, kNull, kNull, 0, 0, 0}; }
+
+// The hex contents of buffer `buf` of process `pid` when it was observed at
+// `where` ("s1", "s1.0", ...) for the nth time (from 0).
+std::string memory_at(const ModelResult& r, int pid, const std::string& where, int buf,
+                      int nth = 0) {
+  std::string prefix = where + " mem " + std::to_string(buf) + " ";
   for (const std::string& line : r.logs[static_cast<std::size_t>(pid)])
-    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
+    if (line.rfind(prefix, 0) == 0 && nth-- == 0) return line.substr(prefix.size());
   return "<missing>";
+}
+
+// ... after superstep `step` (of a program without teams).
+std::string memory_after(const ModelResult& r, int pid, int step, int buf) {
+  return memory_at(r, pid, "s" + std::to_string(step), buf);
 }
 
 std::vector<std::string> queue_lines(const ModelResult& r, int pid) {
@@ -325,6 +339,168 @@ TEST(ReferenceModel, CollectiveMismatchesAreErrors) {
   tags.all(tagsize(4)).on(1, tagsize(2));
   ASSERT_TRUE(run(tags).stop);
   EXPECT_EQ(run(tags).stop->primitive, "bsp_set_tagsize");
+}
+
+// Teams (bsp.h, bsp_team_begin). Colours 1 and 0: process 2 (key -1) and 0
+// (key 0) form team 1, processes 1 and 3 (both key 5, so by pid) team 0.
+TEST(ReferenceModelTeams, TeamPidsFollowKeyThenPid) {
+  Builder b(4, {8});
+  const int colour[] = {1, 0, 1, 0}, key[] = {0, 5, -1, 5};
+  for (int q = 0; q < 4; ++q)
+    b.on(q, team_begin(colour[q], key[q])).on(q, enquire()).on(q, team_end());
+  ModelResult r = run(b);
+  ASSERT_FALSE(r.stop) << describe(*r.stop);
+  const int team_pid[] = {1, 0, 0, 1};
+  for (int q = 0; q < 4; ++q) {
+    std::string pid = std::to_string(team_pid[q]);
+    std::vector<std::string> expect = {"s0.0 team pid " + pid + " nprocs 2",
+                                       "s0.0 enquire pid " + pid + " nprocs 2 time ok"};
+    EXPECT_EQ(queue_lines(r, q), expect) << "process " << q;
+  }
+}
+
+// Entering ends the enclosing superstep: a put issued before bsp_team_begin has
+// landed when the team starts; the team's puts name team pids.
+TEST(ReferenceModelTeams, EnteringEndsTheSuperstepAndTeamsNameTheirOwnPids) {
+  Builder b(3, {8, 8});
+  b.all(push(x, 8)).next();
+  b.on(0, write(y, 4, 10)).on(0, put(1, y, x, 0, 4));
+  // Processes 0 and 1 form a team in which process 1 is pid 0; process 2 is alone.
+  b.on(0, team_begin(0, 1)).on(1, team_begin(0, 0)).on(2, team_begin(7, 0));
+  b.on(0, push(x, 8)).on(1, push(x, 8)).on(0, team_sync()).on(1, team_sync());
+  b.on(1, write(y, 2, 20)).on(1, put(1, y, x, 4, 2));  // team pid 1: process 0
+  for (int q = 0; q < 3; ++q) b.on(q, team_end());
+  b.next();
+  ModelResult r = run(b);
+  ASSERT_FALSE(r.stop) << describe(*r.stop);
+  EXPECT_EQ(memory_at(r, 1, "s1", 0), expect_bytes(b.program(), 1, 0, 0, pattern(10, 4)));
+  EXPECT_EQ(memory_at(r, 1, "s1.0", 0), expect_bytes(b.program(), 1, 0, 0, pattern(10, 4)));
+  // bsp_team_end delivers the team's last superstep.
+  EXPECT_EQ(memory_at(r, 0, "s1.1", 0), expect_bytes(b.program(), 0, 0, 4, pattern(20, 2)));
+  EXPECT_EQ(queue_lines(r, 2), std::vector<std::string>{"s1.0 team pid 0 nprocs 1"});
+}
+
+// A team's queue starts empty and its tag size at 0; after it, the enclosing
+// machine's queue (delivered when the team began) and tag size are as before.
+TEST(ReferenceModelTeams, QueueAndTagSizeAreTheTeamsOwn) {
+  Builder b(2, {8, 8});
+  b.all(tagsize(4)).next();
+  b.on(0, send(1, x, y, 3)).all(team_begin(0, 0));
+  b.on(1, qsize()).all(tagsize(1)).on(0, send(1, kNull, y, 2)).all(team_sync());
+  b.on(1, qsize()).on(1, get_tag(Addr{1, 4})).all(team_end());
+  b.on(1, qsize()).on(1, get_tag(Addr{1, 4})).all(tagsize(0)).next();
+  ModelResult r = run(b);
+  ASSERT_FALSE(r.stop) << describe(*r.stop);
+  std::uint8_t tag[4];
+  for (int i = 0; i < 4; ++i) tag[i] = initial_byte(42, 0, 0, i);
+  std::vector<std::string> expect = {"s0 set_tagsize 0", "s1.0 team pid 1 nprocs 2",
+                                     "s1.0 qsize 0 0",   "s1.0 set_tagsize 0",
+                                     "s1.1 qsize 1 2",
+                                     "s1.1 get_tag 2 -",  // sent with the team's tag size 0
+                                     "s1 qsize 1 3",     "s1 get_tag 3 " + hex_bytes(tag, 4),
+                                     "s1 set_tagsize 4"};
+  EXPECT_EQ(queue_lines(r, 1), expect);
+}
+
+// Registrations start empty in a team and are dropped when it ends; the
+// enclosing machine's are usable again after it.
+TEST(ReferenceModelTeams, RegistrationsAreTheTeamsOwn) {
+  Builder outer_in_team(2, {8, 8});
+  outer_in_team.all(push(x, 8)).next();
+  outer_in_team.all(team_begin(0, 0)).on(0, put(1, y, x, 0, 4)).all(team_end()).next();
+  ModelResult r = run(outer_in_team);
+  ASSERT_TRUE(r.stop);
+  EXPECT_EQ(r.stop->kind, ModelStop::Kind::kMisuse);
+  EXPECT_EQ(r.stop->primitive, "bsp_put");
+  EXPECT_EQ(r.stop->superstep, 1);
+
+  Builder team_after(2, {8, 8});
+  team_after.all(push(x, 8)).next();
+  team_after.all(team_begin(0, 0)).all(push(y, 8)).all(team_sync()).all(team_end());
+  team_after.on(0, put(1, x, x, 0, 4)).next();  // the enclosing registration: fine
+  team_after.on(0, put(1, x, y, 0, 4)).next();  // the team's: gone
+  r = run(team_after);
+  ASSERT_TRUE(r.stop);
+  EXPECT_EQ(r.stop->primitive, "bsp_put");
+  EXPECT_EQ(r.stop->superstep, 2);
+  // Observed after the team began (first), and at the end of superstep 1 (second).
+  std::vector<std::uint8_t> from_0;
+  for (int i = 0; i < 4; ++i) from_0.push_back(initial_byte(42, 0, 0, i));
+  EXPECT_EQ(memory_at(r, 1, "s1", 0, 1), expect_bytes(team_after.program(), 1, 0, 0, from_0));
+}
+
+// Teams nest, run different numbers of supersteps, and label what they observe
+// with their own supersteps.
+TEST(ReferenceModelTeams, NestedTeamsAndTheirOwnSupersteps) {
+  Builder b(4, {8});
+  b.all(team_begin(0, 0));
+  b.on(0, team_begin(0, 0))
+      .on(1, team_begin(0, -1))
+      .on(2, team_begin(1, 0))
+      .on(3, team_begin(1, 0));
+  b.on(0, team_sync()).on(1, team_sync()).on(0, enquire()).all(team_end()).all(team_end());
+  ModelResult r = run(b);
+  ASSERT_FALSE(r.stop) << describe(*r.stop);
+  std::vector<std::string> expect = {"s0.0 team pid 0 nprocs 4", "s0.0.0 team pid 1 nprocs 2",
+                                     "s0.0.1 enquire pid 1 nprocs 2 time ok"};
+  EXPECT_EQ(queue_lines(r, 0), expect);
+  // Process 2's inner team ran one superstep, process 0's two.
+  EXPECT_NE(memory_at(r, 0, "s0.0.1", 0), "<missing>");
+  EXPECT_EQ(memory_at(r, 2, "s0.0.1", 0), "<missing>");
+  EXPECT_NE(memory_at(r, 2, "s0.0.0", 0), "<missing>");
+}
+
+// After bsp_team_end an hpput into another process may land while that process
+// is still in its team: undefined. Into itself it is defined.
+TEST(ReferenceModelTeams, HpputIntoAnotherProcessAfterTeamsIsUndefined) {
+  for (int target : {0, 1}) {
+    Builder b(2, {8, 8});
+    b.all(push(x, 8)).next();
+    b.on(0, team_begin(0, 0)).on(1, team_begin(1, 0)).all(team_end());
+    b.on(0, put(target, y, x, 0, 4, true)).next();
+    ModelResult r = run(b);
+    EXPECT_EQ(r.stop.has_value(), target == 1) << "target " << target;
+  }
+}
+
+TEST(ReferenceModelTeams, BrokenTeamStructure) {
+  Builder outside(2, {8});
+  outside.all(team_end());
+  ModelResult r = run(outside);
+  ASSERT_TRUE(r.stop);
+  EXPECT_EQ(r.stop->kind, ModelStop::Kind::kMisuse);
+  EXPECT_EQ(r.stop->primitive, "bsp_team_end");
+
+  Builder negative(1, {8});
+  negative.all(team_begin(-1, 0)).all(team_end());
+  r = run(negative);
+  ASSERT_TRUE(r.stop);
+  EXPECT_EQ(r.stop->primitive, "bsp_team_begin");
+
+  Builder disagree(2, {8});
+  disagree.all(team_begin(0, 0)).on(0, team_sync()).all(team_end());
+  r = run(disagree);
+  ASSERT_TRUE(r.stop);
+  EXPECT_EQ(r.stop->kind, ModelStop::Kind::kMisuse);
+  EXPECT_EQ(r.stop->pid, -1);
+
+  Builder unfinished(2, {8});
+  unfinished.all(team_begin(0, 0));
+  r = run(unfinished);
+  ASSERT_TRUE(r.stop);
+  EXPECT_EQ(r.stop->kind, ModelStop::Kind::kInvalid);
+}
+
+TEST(ProgramText, TeamsRoundTrip) {
+  Builder b(2, {8});
+  b.on(0, team_begin(3, -1)).on(1, team_begin(0, 2)).all(team_sync()).all(team_end());
+  std::string text = program_to_text(b.program());
+  EXPECT_NE(text.find("team_begin key=-1 colour=3\n"), std::string::npos) << text;
+  std::string error;
+  std::optional<Program> back = program_from_text(text, &error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(program_to_text(*back), text);
+  EXPECT_EQ(back->supersteps.front().ops, b.program().supersteps.front().ops);
 }
 
 TEST(ProgramText, RoundTrips) {
