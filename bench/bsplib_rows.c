@@ -13,9 +13,12 @@
  *
  * Process 0 prints one line of name=value pairs: each figure the median over the samples of
  * the slowest process's time (an exchange is over when its last process is done), in
- * nanoseconds per byte that a process sends (exchange) or in microseconds (puts).
+ * nanoseconds per byte that a process sends (exchange) or in microseconds (puts), and in how
+ * many samples two processes ran on one processor (sharing_a_processor).
  */
+#define _GNU_SOURCE /* sched_getcpu */
 #include <bsp.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,17 +50,27 @@ static double median(double *values, int n) {
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-/* Collective: the median over the samples of the slowest process's time, on process 0 (0 on
- * the others). `mine` holds this process's `n` samples. */
-static double median_of_slowest(const double *mine, int n) {
+/* Collective: every process's `n` values in `mine`, process q's from q * n, on process 0
+ * (NULL on the others; free it). */
+static double *gather_on_0(const double *mine, int n) {
   int p = bsp_nprocs(), me = bsp_pid();
-  double *all = allocate(sizeof(double) * (size_t)n * (size_t)p), result = 0;
+  double *all = allocate(sizeof(double) * (size_t)n * (size_t)p);
   bsp_push_reg(all, (int)(sizeof(double) * (size_t)n * (size_t)p));
   bsp_sync();
   bsp_put(0, mine, all, (int)(sizeof(double) * (size_t)n * (size_t)me), (int)(sizeof(double) * (size_t)n));
   bsp_sync();
   bsp_pop_reg(all);
-  if (me == 0) {
+  if (me == 0) return all;
+  free(all);
+  return NULL;
+}
+
+/* Collective: the median over the samples of the slowest process's time, on process 0 (0 on
+ * the others). */
+static double median_of_slowest(const double *mine, int n) {
+  int p = bsp_nprocs();
+  double *all = gather_on_0(mine, n), result = 0;
+  if (all) {
     double slowest[kMaxSamples];
     for (int i = 0; i < n; ++i) {
       slowest[i] = all[i];
@@ -68,6 +81,26 @@ static double median_of_slowest(const double *mine, int n) {
   }
   free(all);
   return result;
+}
+
+/* Collective: in how many of the samples two processes ran on one processor, on process 0.
+ * `cpus` holds the processor this process ran on at the end of each sample (sched_getcpu).
+ * Where there are processors enough, the kernel may still put two on one for a whole launch
+ * (while another program keeps the other processor busy): each then waits for the other's
+ * time slice, and the launch measures less than p processors. */
+static int samples_sharing_a_processor(const double *cpus, int n) {
+  int p = bsp_nprocs(), shared = 0;
+  double *all = gather_on_0(cpus, n);
+  if (all) {
+    for (int i = 0; i < n; ++i) {
+      int found = 0;
+      for (int a = 0; a < p && !found; ++a)
+        for (int b = a + 1; b < p && !found; ++b) found = all[a * n + i] == all[b * n + i];
+      shared += found;
+    }
+  }
+  free(all);
+  return shared;
 }
 
 static double time_copy(char *to, const char *from, size_t bytes) {
@@ -95,18 +128,21 @@ static void exchange_row(void) {
   int p = bsp_nprocs(), bytes = (int)g_size;
   size_t all = (size_t)p * (size_t)bytes, sent = (size_t)(p - 1) * (size_t)bytes;
   char *src = allocate(all), *dst = allocate(all), *spare = allocate(all);
-  double exchange[kMaxSamples], copy[kMaxSamples];
+  double exchange[kMaxSamples], copy[kMaxSamples], cpus[kMaxSamples];
   bsp_push_reg(dst, (int)all);
   bsp_sync();
   for (int i = 0; i < kWarmUps; ++i) time_exchange(src, dst, bytes);
   for (int i = 0; i < g_samples; ++i) {
     copy[i] = time_copy(spare, src, sent);
     exchange[i] = time_exchange(src, dst, bytes);
+    cpus[i] = sched_getcpu();
   }
   double hpput = median_of_slowest(exchange, g_samples), floor = median_of_slowest(copy, g_samples);
+  int shared = samples_sharing_a_processor(cpus, g_samples);
   if (bsp_pid() == 0)
-    printf("exchange p=%d bytes=%d samples=%d hpput_ns_per_byte=%.4f memcpy_ns_per_byte=%.4f\n", p,
-           bytes, g_samples, hpput * 1e9 / (double)sent, floor * 1e9 / (double)sent);
+    printf("exchange p=%d bytes=%d samples=%d hpput_ns_per_byte=%.4f memcpy_ns_per_byte=%.4f "
+           "sharing_a_processor=%d\n",
+           p, bytes, g_samples, hpput * 1e9 / (double)sent, floor * 1e9 / (double)sent, shared);
   bsp_pop_reg(dst);
   bsp_sync();
   free(src);
@@ -131,7 +167,7 @@ static double time_puts(const double *src, double *dst, int count, int hp) {
 static void puts_row(void) {
   int count = (int)g_size, prev = (bsp_pid() + bsp_nprocs() - 1) % bsp_nprocs();
   double *src = allocate(sizeof(double) * (size_t)count), *dst = allocate(sizeof(double) * (size_t)count);
-  double put[kMaxSamples], hpput[kMaxSamples];
+  double put[kMaxSamples], hpput[kMaxSamples], cpus[kMaxSamples];
   for (int i = 0; i < count; ++i) src[i] = bsp_pid() * 1e7 + i;
   bsp_push_reg(dst, (int)(sizeof(double) * (size_t)count));
   bsp_sync();
@@ -139,13 +175,15 @@ static void puts_row(void) {
   for (int i = 0; i < g_samples; ++i) {
     put[i] = time_puts(src, dst, count, 0);
     hpput[i] = time_puts(src, dst, count, 1);
+    cpus[i] = sched_getcpu();
   }
   for (int i = 0; i < count; ++i)
     if (dst[i] != prev * 1e7 + i) bsp_abort("bsplib_rows: wrong value at %d\n", i);
   double put_s = median_of_slowest(put, g_samples), hpput_s = median_of_slowest(hpput, g_samples);
+  int shared = samples_sharing_a_processor(cpus, g_samples);
   if (bsp_pid() == 0)
-    printf("puts p=%d count=%d samples=%d put_us=%.1f hpput_us=%.1f\n", bsp_nprocs(), count,
-           g_samples, put_s * 1e6, hpput_s * 1e6);
+    printf("puts p=%d count=%d samples=%d put_us=%.1f hpput_us=%.1f sharing_a_processor=%d\n",
+           bsp_nprocs(), count, g_samples, put_s * 1e6, hpput_s * 1e6, shared);
   bsp_pop_reg(dst);
   bsp_sync();
   free(src);

@@ -15,6 +15,10 @@
 #                     in ns per byte a process sends; beside it a memcpy of as many bytes by
 #                     every process at once, in the same launch of each library (the floor)
 #   puts:P:COUNT      COUNT 8-byte bsp_put (and bsp_hpput) to the next process and one sync, us
+# Each launch also tells in how many samples two of its processes ran on one processor: the
+# kernel may place two on one for a whole launch where another program keeps the other
+# processors busy, and such a launch measures fewer processors than p; each row counts those
+# launches per library and gives the ratio once more without them.
 # Each figure within a launch is the median over its samples of the slowest process, after
 # warm-ups (the steady state); each row prints, per library, the median over the launches, the
 # fastest and the slowest launch and their spread (slowest / fastest), then ours / LPF's
@@ -89,12 +93,22 @@ cell() {
   echo "$m ($lo-$hi, x$spread)"
 }
 
+# ratio OURS LPF NAME: ours / LPF's medians of NAME over the launches in the two files.
 ratio() {
   local ours lpf
-  ours=$(field "$2" < "$1" | stats | cut -d' ' -f1)
-  lpf=$(field "$2" < "$3" | stats | cut -d' ' -f1)
+  ours=$(field "$3" < "$1" | stats | cut -d' ' -f1)
+  lpf=$(field "$3" < "$2" | stats | cut -d' ' -f1)
   awk -v a="$ours" -v b="$lpf" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'
 }
+
+# own_processors FILE: the launches in FILE whose processes ran on processors of their own in
+# most samples (the kernel may put two on one for a whole launch while another program keeps
+# the other processors busy; bench/bsplib_rows.c).
+own_processors() { awk '{ s = $0; sub(/.*sharing_a_processor=/, "", s); sub(/ .*/, "", s)
+  n = $0; sub(/.*samples=/, "", n); sub(/ .*/, "", n); if (2 * s <= n) print }' "$1"; }
+
+# sharing FILE: "k/n", of the n launches in FILE the k whose processes shared a processor.
+sharing() { echo "$(($(wc -l < "$1") - $(own_processors "$1" | wc -l)))/$(wc -l < "$1")"; }
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) processors," \
   "L2 $(lscpu | sed -n 's/^L2 cache: *//p' | head -1); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -119,16 +133,23 @@ for row in $rows; do
   else
     names="put_us hpput_us"
   fi
+  own_processors "$work/ours.$row" > "$work/ours-own.$row"
+  own_processors "$work/lpf.$row" > "$work/lpf-own.$row"
   for name in $names; do
-    printf '| %s p=%s %s, %s | %s | %s | %s |\n' "$kind" "$p" "$size" "$name" \
+    printf '| %s p=%s %s, %s | %s | %s | %s | %s, %s | %s |\n' "$kind" "$p" "$size" "$name" \
       "$(cell "$work/ours.$row" "$name")" "$(cell "$work/lpf.$row" "$name")" \
-      "$(ratio "$work/ours.$row" "$name" "$work/lpf.$row")" >> "$table"
+      "$(ratio "$work/ours.$row" "$work/lpf.$row" "$name")" \
+      "$(sharing "$work/ours.$row")" "$(sharing "$work/lpf.$row")" \
+      "$(ratio "$work/ours-own.$row" "$work/lpf-own.$row" "$name")" >> "$table"
   done
 done
 echo
 echo "Medians over $launches launches a library (fastest-slowest launch, spread slowest/fastest);"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "| row | Superstep | LPF | ours / LPF |"
-echo "|---|---|---|---|"
+echo "Shared: of the launches of each (ours, LPF's), those in which two processes ran on one"
+echo "processor in most samples; the last column leaves those launches out (where p exceeds the"
+echo "processors, every launch shares, and the column is '-')."
+echo "| row | Superstep | LPF | ours / LPF | shared | ours / LPF, own processors |"
+echo "|---|---|---|---|---|---|"
 cat "$table"
 [ "$failures" -eq 0 ] || { echo "bsplibs.sh: $failures launches failed" >&2; exit 1; }
