@@ -24,7 +24,7 @@
 #include <string.h>
 
 /* Warm-ups before the samples: a library may set a registered area up over its first supersteps
- * (Superstep shares a large one a sixteenth per sync, src/core/shared_areas.cpp); the rows are
+ * (Superstep shares a large one a thirty-second, at least 1 MiB, per sync, src/core/shared_areas.cpp); the rows are
  * its steady state. */
 enum { kWarmUps = 20, kMaxSamples = 64 };
 

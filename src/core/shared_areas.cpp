@@ -6,7 +6,7 @@
 // asks the owner, in a kShareRequest record, to share the area's whole
 // pages. Sharing copies the pages into memory the others can map, which
 // costs several copies of the area where the memory is fresh; so the owner
-// shares one part (a sixteenth of the area, at least 1 MiB) at each sync in
+// shares one part (a thirty-second of the area, at least 1 MiB) at each sync in
 // which it is asked, while applying that sync's streams, and the asker asks
 // again at each superstep that uses the area until the whole is shared: no
 // superstep pays for the whole conversion, and an area used no more is
@@ -49,7 +49,7 @@ std::uint64_t page_size() {
 // How much of an area of `len` bytes (whole pages) the owner shares at a sync:
 // the same on both sides, which count parts.
 std::uint64_t sharing_part(std::uint64_t len) {
-  constexpr std::uint64_t kParts = 16, kPartMin = std::uint64_t{1} << 20;
+  constexpr std::uint64_t kParts = 32, kPartMin = std::uint64_t{1} << 20;
   std::uint64_t page = page_size();
   return (std::max(len / kParts, kPartMin) + page - 1) & ~(page - 1);
 }

@@ -1,5 +1,5 @@
 /* A large registered area is shared a part at a time (src/core/shared_areas.cpp): no sync copies
- * more than a sixteenth of it into shared memory, so that no superstep pays for the whole
+ * more than a thirty-second of it (at least 1 MiB) into shared memory, so that no superstep pays for the whole
  * conversion, and every transfer is right while part of the area is shared and part is not.
  * Each process hpputs a whole 32 MiB area into the next process's and hpgets and gets the
  * previous one's other area, every superstep, and checks every byte.
@@ -15,8 +15,8 @@
 
 #define AREA_BYTES (32u << 20)
 #define N (AREA_BYTES / sizeof(int))
-#define PART (AREA_BYTES / 16) /* as shared_areas.cpp divides an area of this size */
-#define SUPERSTEPS 24
+#define PART (AREA_BYTES / 32) /* as shared_areas.cpp divides an area of this size */
+#define SUPERSTEPS 36
 
 /* Bytes of [begin, begin + AREA_BYTES) that /proc/self/maps shows backed by Superstep's shared
  * memory files: the pages of this process's own area shared so far. */
