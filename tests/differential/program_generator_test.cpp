@@ -14,6 +14,18 @@
 namespace superstep::differential {
 namespace {
 
+// The same number gives the same program, and its text form reads back as it.
+void expect_reproducible(std::uint64_t seed, const GeneratorOptions& options,
+                         const model::Program& program) {
+  EXPECT_EQ(model::program_to_text(generate_program(seed, options)),
+            model::program_to_text(program));
+  std::string error;
+  std::optional<model::Program> back =
+      model::program_from_text(model::program_to_text(program), &error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(model::program_to_text(*back), model::program_to_text(program));
+}
+
 TEST(ProgramGenerator, ProgramsAreLegalAndReproducible) {
   GeneratorOptions options;
   std::set<model::OpKind> kinds;
@@ -25,13 +37,7 @@ TEST(ProgramGenerator, ProgramsAreLegalAndReproducible) {
     // A clean end: nothing registered, and the next program starts afresh.
     EXPECT_TRUE(result.states.back().slots.empty()) << "seed " << seed;
     EXPECT_EQ(result.states.back().tagsize, 0) << "seed " << seed;
-    EXPECT_EQ(model::program_to_text(generate_program(seed, options)),
-              model::program_to_text(program));
-    std::string error;
-    std::optional<model::Program> back =
-        model::program_from_text(model::program_to_text(program), &error);
-    ASSERT_TRUE(back) << error;
-    EXPECT_EQ(model::program_to_text(*back), model::program_to_text(program));
+    expect_reproducible(seed, options, program);
     nprocs.insert(program.nprocs);
     for (const model::Superstep& step : program.supersteps)
       for (const auto& ops : step.ops)
@@ -57,13 +63,7 @@ TEST(ProgramGenerator, TeamProgramsAreLegalNestedAndUseEverything) {
     model::Program program = generate_program(seed, options);
     model::ModelResult result = model::run_model(program);
     ASSERT_FALSE(result.stop) << "seed " << seed << ": " << describe(*result.stop);
-    EXPECT_EQ(model::program_to_text(generate_program(seed, options)),
-              model::program_to_text(program));
-    std::string error;
-    std::optional<model::Program> back =
-        model::program_from_text(model::program_to_text(program), &error);
-    ASSERT_TRUE(back) << error;
-    EXPECT_EQ(model::program_to_text(*back), model::program_to_text(program));
+    expect_reproducible(seed, options, program);
     for (const model::Superstep& step : program.supersteps) {
       std::set<int> colours;
       for (const model::Op& op : step.ops.front())
