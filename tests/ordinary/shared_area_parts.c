@@ -1,7 +1,7 @@
 /* A large registered area is shared a part at a time (src/core/shared_areas.cpp): no sync copies
  * more than a thirty-second of it (at least 1 MiB) into shared memory, so that no superstep pays for the whole
  * conversion, and every transfer is right while part of the area is shared and part is not.
- * Each process hpputs a whole 32 MiB area into the next process's and hpgets and gets the
+ * Each process hpputs a whole 8 MiB area into the next process's and hpgets and gets the
  * previous one's other area, every superstep, and checks every byte.
  * SHARED_AREA_EXPECT=shared (the shared-memory engine, p > 1): after each sync, what of its own
  * area the memory files back grows by at most a part and reaches the whole area. */
@@ -13,10 +13,10 @@
 
 #include "spmd_check.h"
 
-#define AREA_BYTES (32u << 20)
+#define AREA_BYTES (8u << 20)
 #define N (AREA_BYTES / sizeof(int))
-#define PART (AREA_BYTES / 32) /* as shared_areas.cpp divides an area of this size */
-#define SUPERSTEPS 36
+#define PART (1u << 20) /* shared_areas.cpp shares a 32nd of an area a sync, at least 1 MiB */
+#define SUPERSTEPS 12
 
 /* Bytes of [begin, begin + AREA_BYTES) that /proc/self/maps shows backed by Superstep's shared
  * memory files: the pages of this process's own area shared so far. */
