@@ -21,6 +21,7 @@ void Runtime::enter_team(int colour, int key) {
                 "a team)",
                 colour);
   const unsigned long long called_in = superstep_;
+  if (profile_) profile_->ended_by("bsp_team_begin");
   run_sync(SyncKind::kSync);
   Engine* engine = engine_->split(colour, key);
   if (!engine)

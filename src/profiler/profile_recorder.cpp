@@ -146,8 +146,9 @@ void Recorder::sync_left(std::uint64_t superstep, bool end) {
   t[2] = arrive_ns_;
   t[3] = leave_ns;
   std::string& site = step["site"].get_ref<std::string&>();
-  site.assign(site_file_ ? site_file_ : end ? "bsp_end" : "");
-  if (site_file_) site.append(":").append(std::to_string(site_line_));
+  // A team's last superstep ends at bsp_team_end, the machine's at bsp_end.
+  site.assign(site_file_ ? site_file_ : !end ? "" : path_.empty() ? "bsp_end" : "bsp_team_end");
+  if (site_file_ && site_line_ > 0) site.append(":").append(std::to_string(site_line_));
   if (step_line_->labelled) step["label"].get_ref<std::string&>() = label_;
   step["reg"][0] = pushes_;
   step["reg"][1] = pops_;

@@ -244,13 +244,16 @@ void check_teams(const std::string& launch, const std::string& name) {
   ASSERT_EQ(r.status, 0) << r.output;
   const Profile prof = load_profile(file);
   ASSERT_TRUE(prof.complete);
-  EXPECT_EQ(prof.steps.size(), 2u);  // bsp_team_begin ends superstep 0, bsp_end superstep 1
+  ASSERT_EQ(prof.steps.size(), 2u);  // bsp_team_begin ends superstep 0, bsp_end superstep 1
+  EXPECT_EQ(prof.steps[0].procs[0].site, "bsp_team_begin");
+  EXPECT_EQ(prof.steps[1].procs[0].site, "bsp_end");
   ASSERT_EQ(prof.teams.size(), 2u);
   for (int colour : {0, 1}) {
     const Team& team = prof.teams[static_cast<std::size_t>(colour)];
     EXPECT_EQ(team_name(team), "superstep 1, colour " + std::to_string(colour));
     EXPECT_EQ(team.machine.nprocs, 2);
-    EXPECT_EQ(team.machine.steps.size(), colour == 0 ? 4u : 14u);
+    ASSERT_EQ(team.machine.steps.size(), colour == 0 ? 4u : 14u);
+    EXPECT_EQ(team.machine.steps.back().procs[0].site, "bsp_team_end");
     EXPECT_EQ(team.outer_pids, (std::vector<int>{colour, colour + 2}));
     EXPECT_TRUE(team.machine.teams.empty());
     // Superstep 1 of each team: every member puts its pid (4 bytes) to the team's process 0.
