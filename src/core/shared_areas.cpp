@@ -103,8 +103,8 @@ Runtime::PeerArea* Runtime::mapped_peer_area(int pid, const void* ident) {
 
 // One request a superstep, until every part is asked for.
 void Runtime::ask_to_share_more(PeerArea& area, int pid, std::uint64_t registered_at) {
-  const std::uint64_t parts = (area.page_len + sharing_part(area.page_len) - 1) /
-                              sharing_part(area.page_len);
+  const std::uint64_t part = sharing_part(area.page_len);
+  const std::uint64_t parts = (area.page_len + part - 1) / part;
   if (area.asked == parts || (area.asked && area.asked_last[0] == superstep_)) return;
   outbox_[parity_].share_request(pid, registered_at);
   area.asked_last[1] = area.asked_last[0];
